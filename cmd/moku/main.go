@@ -1,0 +1,69 @@
+// Command moku plays Keil, Kee Go, Ki and Go: as a GTP engine, at the
+// terminal, replaying records, and (in later versions) as a web server.
+//
+// Usage:
+//
+//	moku <command> [flags]
+//
+// Run "moku help" for the list of commands.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+)
+
+// command is one subcommand. Files of this package register theirs in init.
+type command struct {
+	summary string
+	run     func(args []string, stdin io.Reader, stdout, stderr io.Writer) error
+}
+
+var commands = map[string]command{}
+
+func register(name, summary string, run func(args []string, stdin io.Reader, stdout, stderr io.Writer) error) {
+	commands[name] = command{summary: summary, run: run}
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "usage: moku <command> [flags]\n\ncommands:")
+	names := make([]string, 0, len(commands))
+	for n := range commands {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		fmt.Fprintf(w, "  %-8s %s\n", n, commands[n].summary)
+	}
+	fmt.Fprintln(w, "\nRun \"moku <command> -h\" for a command's flags.")
+}
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// run executes one command line and returns the process's exit code.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+		usage(stdout)
+		return 0
+	}
+	c, ok := commands[args[0]]
+	if !ok {
+		fmt.Fprintf(stderr, "moku: unknown command %q\n", args[0])
+		usage(stderr)
+		return 2
+	}
+	if err := c.run(args[1:], stdin, stdout, stderr); err != nil {
+		if err == flag.ErrHelp {
+			return 0
+		}
+		fmt.Fprintf(stderr, "moku %s: %s\n", args[0], strings.TrimSpace(err.Error()))
+		return 1
+	}
+	return 0
+}
