@@ -9,6 +9,7 @@ import (
 
 	"moku/board"
 	"moku/game"
+	"moku/ki"
 	"moku/liberty"
 	"moku/rules"
 )
@@ -79,6 +80,8 @@ func New(r rules.Ruleset, g *board.Graph) (game.State, error) {
 	switch r.Family {
 	case rules.Liberty:
 		return liberty.New(r, g)
+	case rules.Control:
+		return ki.New(r, g)
 	}
 	return nil, fmt.Errorf("ruleset %s: the %s family has no engine yet", r.Name, r.Family)
 }
