@@ -20,16 +20,16 @@ const MaxJSONPoints = 4096
 //
 //	{
 //	  "name":   "triangle",                     // optional
-//	  "points": ["a", "b", {"name": "c", "x": 0.5, "y": 0.87}],
-//	  "edges":  [["a", "b"], ["b", "c"], ["c", "a"]],
-//	  "stones": {"black": ["a"], "white": ["c"]} // optional starting position
+//	  "points": ["p", "q", {"name": "s", "x": 0.5, "y": 0.87}],
+//	  "edges":  [["p", "q"], ["q", "s"], ["s", "p"]],
+//	  "stones": {"black": ["p"], "white": ["s"]} // optional starting position
 //	}
 //
 // A point is a name or an object with a name and drawing coordinates x, y
 // (y grows upwards). If any point lacks coordinates, all points are laid out
 // on a circle. Names are unique ignoring case, have no spaces, and are not
-// move words ("pass", "resign", "button", "appeal-…"). Edges are undirected
-// pairs of distinct points, each listed once. Stones name a colour (black,
+// move or colour words ("pass", "resign", "button", "appeal…", "b", "white"
+// …). Edges are undirected pairs of distinct points, each listed once. Stones name a colour (black,
 // white, red, blue) and its points. A disconnected graph is allowed and
 // reported by Warnings.
 type jsonBoard struct {
@@ -172,8 +172,10 @@ func checkName(name string) error {
 		return fmt.Errorf("point name %q longer than 32 bytes", name)
 	}
 	switch l := strings.ToLower(name); {
-	case l == "pass" || l == "resign" || l == "button" || strings.HasPrefix(l, "appeal-"):
+	case l == "pass" || l == "resign" || l == "button" || strings.HasPrefix(l, "appeal"):
 		return fmt.Errorf("point name %q is a move word", name)
+	case func() bool { _, err := ParseColor(l); return err == nil }():
+		return fmt.Errorf("point name %q is a colour word", name)
 	}
 	return nil
 }

@@ -1,0 +1,70 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"moku/game"
+	"moku/record"
+)
+
+func init() {
+	register("replay", "replay a game record: the first illegal move with its reason, or the final position and score", runReplay)
+}
+
+func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: moku replay FILE   (a plain move list; - reads standard input)")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() != 1 {
+		fs.Usage()
+		return fmt.Errorf("want one record file")
+	}
+	in := stdin
+	if name := fs.Arg(0); name != "-" {
+		f, err := os.Open(name)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		in = f
+	}
+	ml, err := record.ParseMoveList(in)
+	if err != nil {
+		return fmt.Errorf("%s: %v", fs.Arg(0), err)
+	}
+	s, err := ml.Replay()
+	if s == nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "rules %s\nboard %s\n", s.Rules(), s.Graph().Spec())
+	if err != nil {
+		fmt.Fprintf(stdout, "position before the illegal move:\n%s", game.Text(s))
+		return err
+	}
+	fmt.Fprintf(stdout, "%d moves, all legal\n%s", len(s.History()), game.Text(s))
+	fmt.Fprint(stdout, status(s))
+	return nil
+}
+
+// status describes where a game stands: who is to move, or the result.
+func status(s game.State) string {
+	r := s.Result()
+	var b strings.Builder
+	if s.Over() {
+		fmt.Fprintf(&b, "game over (%s): %s\n", r.Reason, r)
+	} else {
+		fmt.Fprintf(&b, "%s to move; the board as it stands scores %s\n", s.ToMove(), r)
+	}
+	fmt.Fprintf(&b, "score: %s\n", r.Breakdown())
+	return b.String()
+}

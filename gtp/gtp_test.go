@@ -1,0 +1,134 @@
+package gtp
+
+import (
+	"strings"
+	"testing"
+
+	"moku/games"
+)
+
+func engine(t *testing.T, rules, board string) *Engine {
+	t.Helper()
+	e, err := New(games.Config{Rules: rules, Board: board}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
+// session runs commands and checks each full response.
+func session(t *testing.T, e *Engine, steps [][2]string) {
+	t.Helper()
+	for _, s := range steps {
+		got, ok := e.Execute(s[0])
+		if !ok {
+			t.Fatalf("%q: no response", s[0])
+		}
+		if got != s[1] {
+			t.Errorf("%q:\n got %q\nwant %q", s[0], got, s[1])
+		}
+	}
+}
+
+func TestProtocol(t *testing.T) {
+	e := engine(t, "go", "5x5")
+	session(t, e, [][2]string{
+		{"protocol_version", "= 2\n\n"},
+		{"7 name", "=7 moku\n\n"},
+		{"known_command play", "= true\n\n"},
+		{"known_command frobnicate", "= false\n\n"},
+		{"frobnicate", "? unknown command\n\n"},
+		{"3 frobnicate", "?3 unknown command\n\n"},
+		{"  PLAY\tb  c3  # tabs, case, comment", "= \n\n"},
+		{"play b c4", "? it is white's turn, not black's\n\n"},
+		{"play w z9", "? invalid coordinate: \"z9\" is not a point of this board (5x5)\n\n"},
+		{"play w c3", "? illegal move c3: c3 is occupied\n\n"},
+		{"play w C4", "= \n\n"},
+		{"list_stones black", "= c3\n\n"},
+		{"list_stones w", "= c4\n\n"},
+		{"undo", "= \n\n"},
+		{"list_stones white", "= \n\n"},
+		{"undo", "= \n\n"},
+		{"undo", "? cannot undo\n\n"},
+		{"boardsize 2", "= \n\n"},
+		{"boardsize 0", "? unacceptable size (rect 0x0 out of range: each side must be 1..25)\n\n"},
+		{"boardsize x", "? boardsize not an integer\n\n"},
+		{"all_legal black", "= a1 b1 a2 b2\n\n"},
+		{"all_legal white", "= \n\n"},
+		{"play b a1", "= \n\n"},
+		{"play w b2", "= \n\n"},
+		{"play b a2", "= \n\n"},
+		{"all_legal w", "= b1\n\n"},
+		{"play w b1", "= \n\n"}, // captures a1 and a2
+		{"list_stones b", "= \n\n"},
+		{"final_score", "= W+4\n\n"},
+		{"gogui-rules_final_result", "= unknown\n\n"},
+		{"gogui-rules_side_to_move", "= black\n\n"},
+		{"gogui-rules_game_id", "= Go\n\n"},
+		{"gogui-rules_board_size", "= 2\n\n"},
+		{"play b pass", "= \n\n"},
+		{"play w pass", "= \n\n"},
+		{"gogui-rules_final_result", "= W+4\n\n"},
+		{"gogui-rules_legal_moves", "= \n\n"},
+		{"play b a1", "? the game is over (W+4)\n\n"},
+		{"komi 1.5", "= \n\n"},
+		{"final_score", "= W+5.5\n\n"},
+		{"moku-rules", "= go links=plain ko=positional suicide=forbidden scoring=area button=off komi=1.5 players=2\n\n"},
+		{"clear_board", "= \n\n"},
+		{"final_score", "= W+1.5\n\n"},
+		{"quit", "= \n\n"},
+	})
+}
+
+func TestPositionalSuperkoThroughGTP(t *testing.T) {
+	e := engine(t, "go", "3x1")
+	session(t, e, [][2]string{
+		{"play b a1", "= \n\n"},
+		{"play w c1", "= \n\n"},
+		{"play b b1", "= \n\n"}, // captures c1: X X .
+		{"all_legal w", "= c1\n\n"},
+		{"play w c1", "= \n\n"}, // captures a1 and b1: . . O
+		{"list_stones w", "= c1\n\n"},
+		{"list_stones b", "= \n\n"},
+		{"all_legal b", "= b1\n\n"}, // a1 would repeat X.O, the board after move 2
+	})
+}
+
+func TestKeilThroughGTP(t *testing.T) {
+	e := engine(t, "keil", "")
+	session(t, e, [][2]string{
+		{"gogui-rules_game_id", "= Keil\n\n"},
+		{"gogui-rules_board_size", "= 7\n\n"},
+		{"boardsize 2", "= \n\n"},
+		{"gogui-rules_board_size", "= 2\n\n"},
+		{"all_legal b", "= a1 b1 a2 b2 c2 b3 c3 button\n\n"},
+		{"play b pass", "? illegal move pass: passing is not allowed before the button is taken\n\n"},
+		{"play b button", "= \n\n"},
+		{"play w button", "? illegal move button: black already took the button\n\n"},
+		{"play w pass", "= \n\n"},
+		{"play b pass", "= \n\n"},
+		{"final_score", "= B+0.5\n\n"},
+		{"boardsize 14", "? unacceptable size (hexhex side 14 out of range 1..13)\n\n"},
+		{"moku-rules", "= keil links=keil ko=own-position suicide=forbidden scoring=linked button=on komi=0 players=2\n\n"},
+	})
+}
+
+func TestGenmovePlaysWholeGames(t *testing.T) {
+	for _, tc := range []struct{ rules, board string }{{"go", "5x5"}, {"keil", "hex:3"}, {"keil-2019", "hex:2"}, {"tromp-taylor", "3x3"}} {
+		e := engine(t, tc.rules, tc.board)
+		colors := []string{"b", "w"}
+		for i := 0; i < 2000 && !e.State().Over(); i++ {
+			c := colors[int(e.State().ToMove())-1]
+			resp, _ := e.Execute("genmove " + c)
+			if !strings.HasPrefix(resp, "= ") {
+				t.Fatalf("%s: genmove %s: %q", tc.rules, c, resp)
+			}
+			if i%50 == 49 { // let the game end now and then
+				e.Execute("genmove " + colors[int(e.State().ToMove())-1])
+			}
+		}
+		if len(e.State().History()) == 0 {
+			t.Errorf("%s: genmove played nothing", tc.rules)
+		}
+	}
+}
