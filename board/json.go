@@ -8,6 +8,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"reflect"
 	"sort"
 	"strings"
 	"unicode"
@@ -69,11 +70,11 @@ func ReadJSON(data []byte, source string) (*Graph, error) {
 		var te *json.UnmarshalTypeError
 		switch {
 		case errors.As(err, &se):
-			line, col := lineCol(data, se.Offset)
+			line, col := lineCol(data, se.Offset-1)
 			return nil, fail("%d:%d: %v", line, col, se)
 		case errors.As(err, &te):
 			line, col := lineCol(data, te.Offset)
-			return nil, fail("%d:%d: %s must be %s, not %s", line, col, te.Field, te.Type, te.Value)
+			return nil, fail("%d:%d: %s: want %s, not %s", line, col, te.Field, kindName(te.Type.Kind()), te.Value)
 		case errors.Is(err, io.EOF):
 			return nil, fail("empty file")
 		}
@@ -178,6 +179,20 @@ func checkName(name string) error {
 		return fmt.Errorf("point name %q is a colour word", name)
 	}
 	return nil
+}
+
+func kindName(k reflect.Kind) string {
+	switch k {
+	case reflect.Slice:
+		return "a list"
+	case reflect.Map, reflect.Struct:
+		return "an object"
+	case reflect.String:
+		return "a string"
+	case reflect.Float64, reflect.Ptr:
+		return "a number"
+	}
+	return k.String()
 }
 
 func lineCol(data []byte, offset int64) (line, col int) {
