@@ -209,7 +209,8 @@ func (r *Ruleset) Set(key, value string) error {
 		if !slices.Contains(opts, value) {
 			return fmt.Errorf("%s=%s: want one of %s", key, value, strings.Join(opts, ", "))
 		}
-		if r.Family == Control && key != "scoring" {
+		current := map[string]string{"links": string(r.Links), "ko": string(r.Ko), "suicide": string(r.Suicide), "scoring": string(r.Scoring)}[key]
+		if r.Family == Control && value != current {
 			return fmt.Errorf("%s cannot be changed for ki", key)
 		}
 		if r.Family == Liberty && (value == string(KoControl) || value == string(Stones)) {
@@ -223,9 +224,6 @@ func (r *Ruleset) Set(key, value string) error {
 		case "suicide":
 			r.Suicide = Suicide(value)
 		case "scoring":
-			if r.Family == Control && value != string(Stones) {
-				return fmt.Errorf("ki scores stones only")
-			}
 			r.Scoring = Scoring(value)
 		}
 		return nil
