@@ -1,0 +1,75 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// moku runs one command line and returns its exit code and output.
+func moku(t *testing.T, stdin string, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := run(args, strings.NewReader(stdin), &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+func TestReplayCommand(t *testing.T) {
+	dir := t.TempDir()
+	good := filepath.Join(dir, "good.txt")
+	os.WriteFile(good, []byte("rules go\nboard 2x1\n1. B a1\nW pass\nB pass\n"), 0o644)
+	code, out, _ := moku(t, "", "replay", good)
+	if code != 0 || !strings.Contains(out, "game over (passes): B+2") || !strings.Contains(out, "black 2 = 1 stones + 1 territory") {
+		t.Errorf("exit %d, output:\n%s", code, out)
+	}
+	code, out, errs := moku(t, "rules keil\nboard hex:3\nB button\nW a1 b1 c3 a2\nW a1\n", "replay", "-")
+	if code != 1 || !strings.Contains(errs, "move 6 (line 5) W a1: illegal move a1: suicide") || !strings.Contains(out, "position before the illegal move") {
+		t.Errorf("exit %d, stdout:\n%s\nstderr:\n%s", code, out, errs)
+	}
+	if code, _, errs := moku(t, "", "replay", filepath.Join(dir, "missing.txt")); code != 1 || !strings.Contains(errs, "no such file") {
+		t.Errorf("missing file: exit %d, %s", code, errs)
+	}
+}
+
+func TestPlayCommand(t *testing.T) {
+	input := "G 7\nbutton\n f 6\nh 9\ng7\nundo\nF6\npass\npass\nquit\n"
+	code, out, _ := moku(t, input, "play", "--game", "keil", "--board", "hex:4")
+	if code != 0 {
+		t.Fatalf("exit %d\n%s", code, out)
+	}
+	for _, want := range []string{
+		`"h 9" is not a point of this board (hex:4)`,
+		"illegal move g7: g7 is occupied",
+		"move 3, black to play> ",
+		"game over (passes): B+",
+		"     7 . . . X\n", // the hexhex drawn as a hexagon: the top row is indented
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+func TestGTPCommand(t *testing.T) {
+	code, out, _ := moku(t, "1 name\n2 boardsize 3\n3 play b b2\n4 list_stones black\nquit\n", "gtp", "--game", "keil")
+	if code != 0 || out != "=1 moku\n\n=2 \n\n=3 \n\n=4 b2\n\n= \n\n" {
+		t.Errorf("exit %d, output %q", code, out)
+	}
+	if code, _, errs := moku(t, "", "gtp", "--game", "chess"); code != 1 || !strings.Contains(errs, `unknown ruleset "chess"`) {
+		t.Errorf("bad game: exit %d, %s", code, errs)
+	}
+	if code, _, errs := moku(t, "", "gtp", "--game", "ki", "--board", "10x10"); code != 1 || !strings.Contains(errs, "odd square boards") {
+		t.Errorf("ki 10x10: exit %d, %s", code, errs)
+	}
+}
+
+func TestUsage(t *testing.T) {
+	if code, out, _ := moku(t, "", "help"); code != 0 || !strings.Contains(out, "replay") {
+		t.Errorf("help: %d %s", code, out)
+	}
+	if code, _, _ := moku(t, "", "frobnicate"); code != 2 {
+		t.Errorf("unknown command exit %d", code)
+	}
+}
