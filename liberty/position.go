@@ -85,7 +85,11 @@ func New(r rules.Ruleset, g *board.Graph) (*Position, error) {
 	}
 	p.startHash = p.hash
 	if r.Ko == rules.KoCycle {
-		return nil, errKee
+		k, err := newKee(r)
+		if err != nil {
+			return nil, err
+		}
+		p.kee = k
 	}
 	return p, nil
 }
@@ -236,6 +240,9 @@ func (p *Position) Play(m game.Move) error {
 	case game.Resign:
 		p.push(m, p.hash, len(p.removed))
 		p.resigned = append(p.resigned, p.toMove)
+		if p.kee != nil {
+			p.keeRecord()
+		}
 		if p.active() <= 1 {
 			p.end("resignation")
 			return nil
@@ -267,8 +274,17 @@ func (p *Position) push(m game.Move, hashBefore uint64, removedAt int) {
 	})
 }
 
-// Undo takes back the last move.
+// Undo takes back the last move. Under Kee it takes back the last entry of
+// the record, which may be a rescinding pass (see Record).
 func (p *Position) Undo() bool {
+	if p.kee != nil {
+		return p.keeUndo()
+	}
+	return p.unplay()
+}
+
+// unplay takes back the last ply of the history.
+func (p *Position) unplay() bool {
 	if len(p.hist) == 0 {
 		return false
 	}
@@ -282,9 +298,6 @@ func (p *Position) Undo() bool {
 		p.color[last.Move.Point] = board.Empty
 	case game.Resign:
 		p.resigned = p.resigned[:len(p.resigned)-1]
-	}
-	if p.kee != nil {
-		p.keeUndo(last)
 	}
 	p.hash = last.hashBefore
 	p.button = last.buttonBefore
@@ -301,6 +314,11 @@ func (p *Position) place(q int) error {
 	m := game.At(q)
 	if p.color[q] != board.Empty {
 		return game.Illegal(p.g, m, "%s is occupied", p.g.Name(q))
+	}
+	if p.kee != nil {
+		if reason := p.keeBanned(q); reason != "" {
+			return game.Illegal(p.g, m, "%s", reason)
+		}
 	}
 	hashBefore := p.hash
 	removedAt := len(p.removed)
@@ -357,7 +375,7 @@ func (p *Position) place(q int) error {
 	p.passes = 0
 	p.toMove = next
 	if p.kee != nil {
-		p.keePlaced()
+		p.keeRecord()
 	}
 	return nil
 }
