@@ -33,13 +33,44 @@ const (
 // returned text is the response (without "= "), or an error for "? ".
 type Handler func(e *Engine, args []string) (string, error)
 
+// Player chooses moves for genmove.
+type Player interface {
+	// Name describes the player, e.g. "random" or "mcts 10000 playouts".
+	Name() string
+	// Genmove returns a legal move for the player to move in s, which is
+	// not over. It may play and undo moves on s but must leave it as it was.
+	Genmove(s game.State) (game.Move, error)
+}
+
+// RandomPlayer plays a uniformly random legal move other than a pass, and a
+// pass when there is none: the bottom rung of moku's strength ladder.
+type RandomPlayer struct{ Rand *rand.Rand }
+
+// Name returns "random".
+func (RandomPlayer) Name() string { return "random" }
+
+// Genmove picks a uniformly random legal move that is not a pass, if any.
+func (r RandomPlayer) Genmove(s game.State) (game.Move, error) {
+	moves := s.LegalMoves(nil)
+	choices := moves[:0:0]
+	for _, m := range moves {
+		if m.Kind != game.Pass {
+			choices = append(choices, m)
+		}
+	}
+	if len(choices) == 0 {
+		return game.PassMove, nil
+	}
+	return choices[r.Rand.IntN(len(choices))], nil
+}
+
 // Engine is a GTP engine over one game at a time.
 type Engine struct {
 	cfg      games.Config
 	game     string // "go", "keil", "kee", "ki"
 	state    game.State
 	handlers map[string]Handler
-	rng      *rand.Rand
+	player   Player
 	quit     bool
 }
 
@@ -51,7 +82,7 @@ func New(cfg games.Config, seed uint64) (*Engine, error) {
 		return nil, err
 	}
 	e := &Engine{cfg: cfg, game: r.Game, handlers: map[string]Handler{},
-		rng: rand.New(rand.NewPCG(seed, 0x6d6f6b75))}
+		player: RandomPlayer{rand.New(rand.NewPCG(seed, 0x6d6f6b75))}}
 	if e.state, err = games.Start(cfg); err != nil {
 		return nil, err
 	}
@@ -60,6 +91,10 @@ func New(cfg games.Config, seed uint64) (*Engine, error) {
 	}
 	return e, nil
 }
+
+// SetPlayer makes p choose the moves of genmove (the default is a
+// RandomPlayer).
+func (e *Engine) SetPlayer(p Player) { e.player = p }
 
 // Register adds (or replaces) the command name.
 func (e *Engine) Register(name string, h Handler) { e.handlers[name] = h }
@@ -333,8 +368,7 @@ func (e *Engine) play(a []string) (string, error) {
 	return "", nil
 }
 
-// genmove plays a uniformly random legal move other than a pass, and a pass
-// when there is none: the bottom rung of moku's strength ladder.
+// genmove asks the engine's player for a move and plays it.
 func (e *Engine) genmove(a []string) (string, error) {
 	if len(a) != 1 {
 		return "", fmt.Errorf("usage: genmove <color>")
@@ -348,19 +382,12 @@ func (e *Engine) genmove(a []string) (string, error) {
 	if _, err := e.mover(a[0]); err != nil {
 		return "", err
 	}
-	moves := e.state.LegalMoves(nil)
-	choices := moves[:0:0]
-	for _, m := range moves {
-		if m.Kind != game.Pass {
-			choices = append(choices, m)
-		}
-	}
-	m := game.PassMove
-	if len(choices) > 0 {
-		m = choices[e.rng.IntN(len(choices))]
+	m, err := e.player.Genmove(e.state)
+	if err != nil {
+		return "", err
 	}
 	if err := e.state.Play(m); err != nil {
-		return "", err
+		return "", fmt.Errorf("%s player chose an illegal move: %v", e.player.Name(), err)
 	}
 	return m.Format(e.state.Graph()), nil
 }
