@@ -13,6 +13,12 @@
 // a position (the board and the player to move) recurs, the game ends and is
 // scored as it stands, and equal counts are then a tie (which the seed's
 // "draws are not possible" does not foresee; it presumes a full board).
+// In fact no position can recur in Ki, on any graph: stones plus
+// same-colour adjacencies minus opposite-colour adjacencies never
+// decreases, and the moves that keep it level cannot close a cycle (the
+// argument is in recurrence_test.go, checked there by exhaustive search of
+// small boards). So every game ends with a full board or a resignation, and
+// the safeguard, kept as the project's rules demand, never fires.
 //
 // A Position is a game in progress with its whole history. Play and Undo
 // work in place without allocating once the buffers have grown: each point

@@ -111,6 +111,8 @@ func (st *selfplayStats) print(w io.Writer, r rules.Ruleset, elapsed time.Durati
 		fmt.Fprintf(w, "recurring position safeguard fired in %d of %d games (%.2f%%)", st.recurrence, st.games, 100*float64(st.recurrence)/n)
 		if st.recurrence > 0 {
 			fmt.Fprint(w, "; those games were scored as they stood, where equal counts tie (project rule, not the seed's)")
+		} else {
+			fmt.Fprint(w, " (no position can recur in Ki: see package ki)")
 		}
 		fmt.Fprintln(w)
 	}
