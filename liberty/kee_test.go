@@ -173,3 +173,196 @@ func TestKeeExampleI(t *testing.T) {
 		}
 	})
 }
+
+// TestKeeCycle checks the cycle prohibition (K11), conditions (a) and (b),
+// and that a position reached by passes is the same occurrence as the stone
+// play that produced it.
+func TestKeeCycle(t *testing.T) {
+	for _, tc := range []struct {
+		name, spec, moves, try string
+		want                   string // a reason, or "" for legal
+		board                  string // the board after a legal try
+	}{
+		{name: "(a) fails: no pass since the position's stone play (example I)",
+			spec: "2x1", moves: "a1 b1", try: "a1",
+			want: "recreates the position after move 1 (cycle prohibition, K11): you have made no non-appealing pass since move 1"},
+		{name: "(a) and (b) hold: repetition allowed",
+			spec: "3x1", moves: "c1 a1 pass b1", try: "c1", board: "..X"},
+		{name: "(b) fails: the only opponent passed since the first occurrence",
+			spec: "4x1", moves: "c1 pass a1 b1 pass", try: "a1",
+			want: "recreates the position after move 1 (cycle prohibition, K11): no opponent has made only stone plays since it first appeared, at move 1"},
+		{name: "a pass in the run after the stone play counts for (a)",
+			spec: "4x1", moves: "c1 b1 pass d1", try: "c1", board: ".OX."},
+		{name: "the start position counts, an appealing pass is no pass for (a)",
+			spec: "2x1", moves: "a1 b1 appeal-a1", try: "a1",
+			want: "recreates the starting position (cycle prohibition, K11): you have made no non-appealing pass in this game"},
+		{name: "start position: a non-appealing pass at any time satisfies (a), but (b) fails",
+			spec: "2x1", moves: "pass a1 b1 pass", try: "a1",
+			want: "recreates the starting position (cycle prohibition, K11): no opponent has made only stone plays since it first appeared, at the start"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := newKee(t, tc.spec, 2, 0)
+			playMoves(t, p, tc.moves)
+			if tc.want != "" {
+				illegal(t, p, tc.try, tc.want)
+				return
+			}
+			playMoves(t, p, tc.try)
+			if got := boardText(p); got != tc.board {
+				t.Fatalf("board %s, want %s", got, tc.board)
+			}
+		})
+	}
+}
+
+// TestKeeStoneRemoval checks K8-K10 for two, three and four players.
+func TestKeeStoneRemoval(t *testing.T) {
+	star := `{"points": ["x", "p", "q", "s", "y"], "edges": [["x", "p"], ["x", "q"], ["x", "s"], ["x", "y"]],
+	          "stones": {"white": ["p"], "red": ["q"], "blue": ["s"]}}`
+	for _, tc := range []struct {
+		name, spec string
+		players    int
+		moves, try string
+		want       string // a reason, or "" for legal
+		board      string
+	}{
+		{name: "K8 capture before suicide (example I's W2)", spec: "2x1", players: 2,
+			moves: "a1", try: "b1", board: ".O"},
+		{name: "K8 two opponents captured at once, judged together", spec: "3x2", players: 3,
+			moves: "c1 a1 b1 c2 a2 pass", try: "b2", board: "..X.XX"},
+		{name: "K8 three opponents captured at once, from a starting position", spec: star, players: 4,
+			try: "x", board: "X...."},
+		{name: "K9 multi-stone suicide is legal", spec: "4x1", players: 2,
+			moves: "a1 c1", try: "b1", board: "..O."},
+		{name: "K10 a suicide that changes nothing", spec: "3x1", players: 2,
+			moves: "b1", try: "a1", want: "suicide that changes nothing"},
+		{name: "occupied", spec: "3x1", players: 2,
+			moves: "b1", try: "b1", want: "b1 is occupied"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := newKee(t, tc.spec, tc.players, 0)
+			playMoves(t, p, tc.moves)
+			if tc.want != "" {
+				illegal(t, p, tc.try, tc.want)
+				return
+			}
+			playMoves(t, p, tc.try)
+			if got := boardText(p); got != tc.board {
+				t.Fatalf("board %s, want %s", got, tc.board)
+			}
+		})
+	}
+}
+
+// TestKeeAppeal checks which appealing passes are legal (K12).
+func TestKeeAppeal(t *testing.T) {
+	for _, tc := range []struct {
+		name, spec, moves, try, want string
+	}{
+		{"the point is occupied", "2x1", "a1 b1", "appeal-b1", "b1 is occupied"},
+		{"the stone play is legal", "3x1", "", "appeal-a1", "a stone play on a1 is legal, so there is nothing to appeal against (K12)"},
+		{"the stone play is a suicide that changes nothing", "3x1", "b1", "appeal-a1", "illegal for a reason other than the cycle prohibition (suicide that changes nothing"},
+		{"no such point", "3x1", "", "appeal-z9", "not a point"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := newKee(t, tc.spec, 2, 0)
+			playMoves(t, p, tc.moves)
+			m, err := game.ParseMove(p.Graph(), tc.try)
+			if err != nil {
+				if !strings.Contains(err.Error(), tc.want) {
+					t.Fatalf("%s: %v, want %q", tc.try, err, tc.want)
+				}
+				return
+			}
+			_ = m
+			illegal(t, p, tc.try, tc.want)
+		})
+	}
+	p := newKee(t, "2x1", 2, 0)
+	playMoves(t, p, "a1 b1")
+	if err := p.Play(game.Move{Kind: game.Appeal, Point: 7}); err == nil || !strings.Contains(err.Error(), "no such point") {
+		t.Fatalf("appeal to point 7 of 2: %v", err)
+	}
+	playMoves(t, p, "appeal-a1")
+	rec := p.Record()
+	if last := rec[len(rec)-1]; last.Move.Kind != game.Appeal || p.Graph().Name(last.Move.Point) != "a1" {
+		t.Fatalf("the record does not keep the appeal's point: %+v", last)
+	}
+}
+
+// TestKeeRescission checks K13-K14: what rescinds and what does not, chained
+// rescission, bans per moment, and Undo of a rescinding pass.
+func TestKeeRescission(t *testing.T) {
+	pairs := `{"points": ["a", "e", "c", "d"], "edges": [["a", "e"], ["c", "d"]]}`
+	t.Run("chained", func(t *testing.T) {
+		p := newKee(t, pairs, 2, 0)
+		playMoves(t, p, "a pass c e appeal-a d appeal-c")
+		before := p.Hash()
+		playMoves(t, p, "pass")
+		if got := movesText(p); got != "[B:a W:pass B:c W:e B:appeal-a]" {
+			t.Fatalf("after the first rescission: %s", got)
+		}
+		illegal(t, p, "d", "rescinded at this moment (after move 5)")
+		if p.Undo(); p.Hash() != before || len(p.History()) != 7 {
+			t.Fatalf("Undo of a rescinding pass: history %s", movesText(p))
+		}
+		playMoves(t, p, "pass")
+		// White's replacement play is a non-appealing pass: it rescinds W e,
+		// followed by Black's appeal, too.
+		playMoves(t, p, "pass")
+		if got := movesText(p); got != "[B:a W:pass B:c]" {
+			t.Fatalf("after the second rescission: %s", got)
+		}
+		if got, want := recordText(p), "B:a W:pass B:c [W:e] [B:appeal-a] [W:d] [B:appeal-c] W:pass! W:pass!"; got != want {
+			t.Fatalf("record %q, want %q", got, want)
+		}
+		illegal(t, p, "e", "rescinded at this moment (after move 3)")
+		// The ban on d after move 5 went with the prefix it belonged to.
+		playMoves(t, p, "d")
+		if got := boardText(p); got != "X..O" {
+			t.Fatalf("board %s", got)
+		}
+	})
+	t.Run("a ban stays while its moment stands", func(t *testing.T) {
+		p := newKee(t, "2x1", 2, 0)
+		playMoves(t, p, "a1 b1 appeal-a1 pass")
+		illegal(t, p, "b1", "rescinded at this moment")
+		playMoves(t, p, "pass")
+		if got := movesText(p); got != "[B:a1 W:pass]" {
+			t.Fatalf("history %s", got)
+		}
+	})
+	for _, tc := range []struct {
+		name, spec, moves, history string
+	}{
+		{"no appeal: the passes end the game", "2x1", "a1 b1 pass pass", "[B:a1 W:b1 B:pass W:pass]"},
+		{"the appeal is the mover's own, not an opponent's", "2x1", "a1 b1 pass", "[B:a1 W:b1 B:pass]"},
+		{"the last stone play is the opponent's", "2x1", "a1 b1 appeal-a1 pass", "[B:a1]"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := newKee(t, tc.spec, 2, 0)
+			playMoves(t, p, tc.moves)
+			if got := movesText(p); got != tc.history {
+				t.Fatalf("history %s, want %s", got, tc.history)
+			}
+			for _, e := range p.Record() {
+				if tc.name != "the last stone play is the opponent's" && (e.Rescinded || e.Rescinds != nil) {
+					t.Fatalf("rescission in %s", recordText(p))
+				}
+			}
+		})
+	}
+	t.Run("three players: one opponent's appeal suffices", func(t *testing.T) {
+		// Example I with a third player, Red, who passes without appeal.
+		p := newKee(t, "2x1", 3, 0)
+		playMoves(t, p, "a1 b1 pass")
+		illegal(t, p, "a1", "recreates the position after move 1")
+		playMoves(t, p, "appeal-a1 pass")
+		if got := movesText(p); got != "[B:a1]" || p.ToMove() != board.White || p.Over() {
+			t.Fatalf("after White's pass: history %s, %s to move, over %v", got, p.ToMove(), p.Over())
+		}
+		if got, want := recordText(p), "B:a1 [W:b1] [R:pass] [B:appeal-a1] W:pass!"; got != want {
+			t.Fatalf("record %q, want %q", got, want)
+		}
+	})
+}
