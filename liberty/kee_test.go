@@ -366,3 +366,163 @@ func TestKeeRescission(t *testing.T) {
 		}
 	})
 }
+
+// exampleC is the seed's example C on a small graph: a full board but for
+// eyes and one unfilled simple ko. White (y1-y3) has two eyes, e1 and e2;
+// Black (p1, p2) has one, m; the lone white stone z has one liberty, the
+// ko point k, where Black can capture it.
+const exampleC = `{
+  "points": ["m", "p1", "p2", "z", "k", "y1", "y2", "y3", "e1", "e2"],
+  "edges": [["m", "p1"], ["m", "p2"], ["p1", "p2"], ["p1", "z"], ["p2", "y1"], ["z", "k"], ["k", "y1"],
+            ["y1", "y2"], ["y2", "y3"], ["y1", "e1"], ["y2", "e1"], ["y2", "e2"], ["y3", "e2"]],
+  "stones": {"black": ["p1", "p2"], "white": ["z", "y1", "y2", "y3"]}
+}`
+
+// TestKeeExampleC: Black captures the ko; White's recapture would recreate
+// the starting position, so White appeals; Black's pass then rescinds the
+// capture, Black may not capture again at that moment, and White captures
+// every black stone.
+func TestKeeExampleC(t *testing.T) {
+	p := newKee(t, exampleC, 2, 0)
+	if got := boardText(p); got != ".XXO.OOO.." {
+		t.Fatalf("start %s", got)
+	}
+	playMoves(t, p, "k")
+	illegal(t, p, "z", "recreates the starting position (cycle prohibition, K11)")
+	if got := legalText(p); got != "e1 e2 appeal-z pass" {
+		t.Fatalf("White's legal moves after the ko capture: %q", got)
+	}
+	// Under plain superko the game would end here with the ko unresolved.
+	playMoves(t, p, "appeal-z pass")
+	if got := movesText(p); got != "[]" || p.ToMove() != board.Black {
+		t.Fatalf("after the rescission: history %s, %s to move", got, p.ToMove())
+	}
+	illegal(t, p, "k", "rescinded at this moment")
+	if got := legalText(p); got != "m pass" {
+		t.Fatalf("Black's legal moves after the rescission: %q", got)
+	}
+	playMoves(t, p, "pass m")
+	if got := boardText(p); got != "O..O.OOO.." {
+		t.Fatalf("White did not capture the black stones: %s", got)
+	}
+	playMoves(t, p, "pass pass")
+	if !p.Over() || p.Result().String() != "W+10" {
+		t.Fatalf("over %v, result %s; want W+10", p.Over(), p.Result())
+	}
+	if got, want := recordText(p), "[B:k] [W:appeal-z] B:pass! B:pass W:m B:pass W:pass"; got != want {
+		t.Fatalf("record %q", got)
+	}
+}
+
+// TestKeeEnd checks K15 and K16: the end by passes of every player still in
+// the game, turn order, and resignation.
+func TestKeeEnd(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		spec    string
+		players int
+		moves   string
+		toMove  []string // player to move after each move
+		over    bool
+		result  string
+	}{
+		{"two passes at the start end the game", "3x3", 2, "pass pass", []string{"white", "black"}, true, "0"},
+		{"three players: all three must pass", "3x3", 3, "pass pass pass", []string{"white", "red", "black"}, true, "1. black 0, 1. white 0, 1. red 0"},
+		{"four players, turn order", "5x1", 4, "a1 pass pass pass e1 pass pass pass pass",
+			[]string{"white", "red", "blue", "black", "white", "red", "blue", "black", "white"}, true,
+			"1. black 5, 2. white 0, 2. red 0, 2. blue 0"},
+		{"a run of passes broken by a stone play does not end", "3x1", 2, "pass a1 pass",
+			[]string{"white", "black", "white"}, false, "W+3"},
+		{"two players: a resignation ends the game", "3x1", 2, "a1 resign", []string{"white", "white"}, true, "B+R"},
+		{"three players: who resigns leaves, the others play on", "3x1", 3, "resign a1 pass pass",
+			[]string{"white", "red", "white", "red"}, true, "1. white 3, 2. red 0, 3. black resigned"},
+		{"three players: the resigned rank by order of resigning, latest highest", "3x1", 3, "resign resign",
+			[]string{"white", "white"}, true, "1. red 0, 2. white resigned, 3. black resigned"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := newKee(t, tc.spec, tc.players, 0)
+			for i, w := range strings.Fields(tc.moves) {
+				if p.Over() {
+					t.Fatalf("over before move %d (%s)", i+1, w)
+				}
+				playMoves(t, p, w)
+				if got := p.ToMove().String(); got != tc.toMove[i] {
+					t.Fatalf("after move %d (%s): %s to move, want %s", i+1, w, got, tc.toMove[i])
+				}
+			}
+			if p.Over() != tc.over {
+				t.Fatalf("over = %v", p.Over())
+			}
+			if got := p.Result().String(); got != tc.result {
+				t.Fatalf("result %q, want %q", got, tc.result)
+			}
+			if tc.over {
+				illegal(t, p, "pass", "the game is over")
+			}
+		})
+	}
+}
+
+// TestKeeRescissionKeepsResignation: a resignation among the plays a
+// rescission takes out stays in force; Undo brings everything back.
+func TestKeeRescissionKeepsResignation(t *testing.T) {
+	p := newKee(t, "2x1", 3, 0)
+	playMoves(t, p, "a1 b1 resign appeal-a1")
+	before, hist, rec := p.Hash(), movesText(p), recordText(p)
+	playMoves(t, p, "pass")
+	if got := movesText(p); got != "[B:a1 R:resign]" || p.ToMove() != board.White {
+		t.Fatalf("history %s, %s to move", got, p.ToMove())
+	}
+	if got, want := recordText(p), "B:a1 [W:b1] R:resign [B:appeal-a1] W:pass!"; got != want {
+		t.Fatalf("record %q, want %q", got, want)
+	}
+	playMoves(t, p, "pass")
+	if p.ToMove() != board.Black {
+		t.Fatalf("red resigned but is to move")
+	}
+	p.Undo()
+	p.Undo()
+	if p.Hash() != before || movesText(p) != hist || recordText(p) != rec || p.ToMove() != board.White {
+		t.Fatalf("Undo: history %s, record %s", movesText(p), recordText(p))
+	}
+}
+
+// TestKeeScoring checks K17: stones and empty regions touching one player's
+// stones only, ranking with ties, komi for the second of two players.
+func TestKeeScoring(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		spec    string
+		players int
+		komi    float64
+		moves   string
+		result  string
+		scores  []float64
+	}{
+		{"a region touching two players counts for neither", "3x1", 2, 0, "a1 c1", "0", []float64{1, 1}},
+		{"komi goes to White", "3x1", 2, 0.5, "a1 c1", "W+0.5", []float64{1, 1.5}},
+		{"three-way tie", "5x1", 3, 0, "a1 e1 c1", "1. black 1, 1. white 1, 1. red 1", []float64{1, 1, 1}},
+		{"a tie for second place", "5x1", 3, 0, "a1 pass pass", "1. black 5, 2. white 0, 2. red 0", []float64{5, 0, 0}},
+		{"territory of a region on a torus", "torus:3x3", 2, 0, "a1 pass", "B+9", []float64{9, 0}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := newKee(t, tc.spec, tc.players, tc.komi)
+			playMoves(t, p, tc.moves)
+			res := p.Result()
+			if got := res.String(); got != tc.result {
+				t.Fatalf("result %q, want %q", got, tc.result)
+			}
+			for i, want := range tc.scores {
+				if got := res.Total(board.Color(i + 1)); got != want {
+					t.Fatalf("%s scores %v, want %v (%s)", board.Color(i+1), got, want, res.Breakdown())
+				}
+			}
+		})
+	}
+	g, _ := board.Parse("3x3")
+	r, _ := rules.Preset("kee", g)
+	r.Players, r.Komi = 3, 2
+	if _, err := liberty.New(r, g); err == nil || !strings.Contains(err.Error(), "komi") {
+		t.Fatalf("three players with one komi: %v", err)
+	}
+}
