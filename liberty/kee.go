@@ -57,7 +57,6 @@ type keeRescission struct {
 	plies   []ply         // the plies taken out, the stone play first
 	recIdx  []int         // their record indices
 	removed []board.Stone // the stone play's removals
-	resigns int           // resignations among plies, kept at the end of the history
 	dropped []keeBan      // bans of moments the rescission cut away
 	passes  int
 	reason  string
@@ -132,6 +131,9 @@ func (p *Position) keePush(m game.Move) {
 // rescindable returns the history index of the stone play a non-appealing
 // pass by mover rescinds (K13), or -1: the last stone play of the history,
 // if it is mover's and an opponent has made an appealing pass after it.
+// A resignation after the stone play settles it (a project decision: the
+// seed is silent, and taking a resignation back out of the history, or
+// moving it, would leave a history that no longer replays in turn order).
 func (p *Position) rescindable(mover board.Color) int {
 	k := len(p.hist) - 1
 	for k >= 0 && p.hist[k].Move.Kind != game.Place {
@@ -140,19 +142,22 @@ func (p *Position) rescindable(mover board.Color) int {
 	if k < 0 || p.hist[k].Player != mover {
 		return -1
 	}
+	appealed := false
 	for _, h := range p.hist[k+1:] {
-		if h.Move.Kind == game.Appeal && h.Player != mover {
-			return k
+		if h.Move.Kind == game.Resign {
+			return -1
 		}
+		appealed = appealed || (h.Move.Kind == game.Appeal && h.Player != mover)
 	}
-	return -1
+	if !appealed {
+		return -1
+	}
+	return k
 }
 
 // rescind makes the non-appealing pass of the player to move that rescinds
 // the stone play hist[k] (K13-K14): the history returns to before it, the
 // same player moves again, and the stone play is banned at that moment.
-// Resignations among the plays taken out stay in force: they move to the end
-// of the shortened history.
 func (p *Position) rescind(k int) {
 	ks := p.kee
 	mover := p.toMove
@@ -177,17 +182,9 @@ func (p *Position) rescind(k int) {
 	ks.recIdx = ks.recIdx[:k]
 	p.passes = int(s.passesBefore)
 
-	var rescinds []int
-	for i, pl := range r.plies {
-		if pl.Move.Kind == game.Resign {
-			p.hist = append(p.hist, ply{Played: pl.Played, hashBefore: p.hash, key: p.hash,
-				removedAt: int32(len(p.removed)), passesBefore: int32(p.passes)})
-			ks.recIdx = append(ks.recIdx, r.recIdx[i])
-			r.resigns++
-			continue
-		}
-		ks.record[r.recIdx[i]].Rescinded = true
-		rescinds = append(rescinds, r.recIdx[i])
+	rescinds := append([]int(nil), r.recIdx...)
+	for _, i := range rescinds {
+		ks.record[i].Rescinded = true
 	}
 
 	// Bans of moments after k belong to prefixes this rescission cuts.

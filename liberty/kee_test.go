@@ -463,27 +463,17 @@ func TestKeeEnd(t *testing.T) {
 	}
 }
 
-// TestKeeRescissionKeepsResignation: a resignation among the plays a
-// rescission takes out stays in force; Undo brings everything back.
-func TestKeeRescissionKeepsResignation(t *testing.T) {
+// TestKeeResignationSettlesStonePlay: a resignation after a stone play
+// settles it; the mover's pass after an opponent's appeal then rescinds
+// nothing and counts towards the end (a project decision).
+func TestKeeResignationSettlesStonePlay(t *testing.T) {
 	p := newKee(t, "2x1", 3, 0)
-	playMoves(t, p, "a1 b1 resign appeal-a1")
-	before, hist, rec := p.Hash(), movesText(p), recordText(p)
-	playMoves(t, p, "pass")
-	if got := movesText(p); got != "[B:a1 R:resign]" || p.ToMove() != board.White {
-		t.Fatalf("history %s, %s to move", got, p.ToMove())
+	playMoves(t, p, "a1 b1 resign appeal-a1 pass")
+	if got := movesText(p); got != "[B:a1 W:b1 R:resign B:appeal-a1 W:pass]" || !p.Over() {
+		t.Fatalf("history %s, over %v", got, p.Over())
 	}
-	if got, want := recordText(p), "B:a1 [W:b1] R:resign [B:appeal-a1] W:pass!"; got != want {
-		t.Fatalf("record %q, want %q", got, want)
-	}
-	playMoves(t, p, "pass")
-	if p.ToMove() != board.Black {
-		t.Fatalf("red resigned but is to move")
-	}
-	p.Undo()
-	p.Undo()
-	if p.Hash() != before || movesText(p) != hist || recordText(p) != rec || p.ToMove() != board.White {
-		t.Fatalf("Undo: history %s, record %s", movesText(p), recordText(p))
+	if got, want := p.Result().String(), "1. white 2, 2. black 0, 3. red resigned"; got != want {
+		t.Fatalf("result %q, want %q", got, want)
 	}
 }
 
