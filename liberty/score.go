@@ -1,6 +1,8 @@
 package liberty
 
 import (
+	"math/bits"
+
 	"moku/board"
 	"moku/game"
 	"moku/rules"
@@ -40,33 +42,83 @@ func (p *Position) territory(t *[board.MaxPlayers + 1]int) {
 		if c != board.Empty || p.mark[q] == p.gen {
 			continue
 		}
-		// Flood one region, noting which colours touch (or link to) it.
-		var touch uint8
-		p.stack = append(p.stack[:0], int32(q))
-		p.mark[q] = p.gen
-		for i := 0; i < len(p.stack); i++ {
-			s := int(p.stack[i])
-			lo, hi := p.g.EdgeRange(s)
-			for e := lo; e < hi; e++ {
-				r := p.g.EdgeTo(e)
-				if linked && !p.linked(s, r, e) {
-					continue
-				}
-				if rc := p.color[r]; rc != board.Empty {
-					touch |= 1 << rc
-				} else if p.mark[r] != p.gen {
-					p.mark[r] = p.gen
-					p.stack = append(p.stack, int32(r))
-				}
+		touch, region := p.region(q, linked)
+		t[sole(touch)] += len(region)
+		p.stack = p.stack[:0]
+	}
+	t[board.Empty] = 0
+}
+
+// sole returns the one colour in the bit set touch, or Empty.
+func sole(touch uint8) board.Color {
+	if touch != 0 && touch&(touch-1) == 0 {
+		return board.Color(bits.TrailingZeros8(touch))
+	}
+	return board.Empty
+}
+
+// region floods the empty region (or, if linked, the territory) of empty
+// point q, marking it with p.gen. It returns a bit set of the colours that
+// touch it (or are linked to it) and the region's points, which stay valid
+// until the next use of p.stack.
+func (p *Position) region(q int, linked bool) (touch uint8, region []int32) {
+	start := len(p.stack)
+	p.stack = append(p.stack, int32(q))
+	p.mark[q] = p.gen
+	for i := start; i < len(p.stack); i++ {
+		s := int(p.stack[i])
+		lo, hi := p.g.EdgeRange(s)
+		for e := lo; e < hi; e++ {
+			r := p.g.EdgeTo(e)
+			if linked && !p.linked(s, r, e) {
+				continue
 			}
-		}
-		if touch != 0 && touch&(touch-1) == 0 {
-			for c := board.Black; c <= board.MaxPlayers; c++ {
-				if touch == 1<<c {
-					t[c] += len(p.stack)
-				}
+			if rc := p.color[r]; rc != board.Empty {
+				touch |= 1 << rc
+			} else if p.mark[r] != p.gen {
+				p.mark[r] = p.gen
+				p.stack = append(p.stack, int32(r))
 			}
 		}
 	}
-	p.stack = p.stack[:0]
+	return touch, p.stack[start:]
+}
+
+// Owners appends to dst, for every point, the player it counts for in the
+// Result: a stone's owner, or the one player an empty region or territory
+// counts for, or Empty.
+func (p *Position) Owners(dst []board.Color) []board.Color {
+	start := len(dst)
+	dst = append(dst, p.color...)
+	owner := dst[start:]
+	linked := p.r.Scoring == rules.Linked
+	p.gen++
+	for q, c := range p.color {
+		if c != board.Empty || p.mark[q] == p.gen {
+			continue
+		}
+		touch, region := p.region(q, linked)
+		for _, r := range region {
+			owner[r] = sole(touch)
+		}
+		p.stack = p.stack[:0]
+	}
+	return dst
+}
+
+// ResultWithout scores the board as if the stones on dead were removed
+// (Kee's K17a agreement), leaving the position unchanged.
+func (p *Position) ResultWithout(dead []int) game.Result {
+	saved := make([]board.Stone, 0, len(dead))
+	for _, q := range dead {
+		if q >= 0 && q < len(p.color) && p.color[q] != board.Empty {
+			saved = append(saved, board.Stone{Point: q, Color: p.color[q]})
+			p.color[q] = board.Empty
+		}
+	}
+	res := p.Result()
+	for _, s := range saved {
+		p.color[s.Point] = s.Color
+	}
+	return res
 }

@@ -1,0 +1,71 @@
+// Package store keeps moku's games: each game's set-up and the append-only
+// log of its actions (moves, undos, set-up choices, scoring marks), from
+// which the game is rebuilt by replaying. A Store is safe for concurrent use;
+// Append is the one place where two writers can race, and the database
+// decides: a second action with the same sequence number fails with
+// ErrConflict.
+package store
+
+import (
+	"context"
+	"errors"
+	"time"
+)
+
+// Errors a Store returns.
+var (
+	ErrNotFound = errors.New("no such game")
+	ErrConflict = errors.New("another action was recorded first")
+)
+
+// Game is a game's set-up and status.
+type Game struct {
+	ID        string
+	Created   time.Time
+	Updated   time.Time
+	Rules     string // the ruleset, as rules.Ruleset.String prints it
+	Board     string // the board specification
+	BoardJSON string // the board file's JSON for graph boards, else ""
+	Setup     string // "fixed" (komi agreed) or "pie" (Keil's komi pie)
+	Seats     []Seat // one a player, in turn order
+	Status    string // "setup", "playing", "scoring", "over"
+	Result    string // the result once over, e.g. "B+3.5"
+	Moves     int    // number of actions recorded
+}
+
+// Seat is one player's place at the game.
+type Seat struct {
+	Kind      string // "human" or "computer"
+	Name      string
+	Level     string // the computer's strength setting
+	TokenHash []byte // SHA-256 of the seat's secret token (humans only)
+}
+
+// Action is one entry of a game's log. Seq numbers start at 1 and have no
+// gaps.
+type Action struct {
+	Seq  int
+	Seat int    // the acting seat's index into Game.Seats
+	Kind string // "move", "undo-request", "undo-accept", "undo-decline", "komi", "choose", "mark", "accept", "resume"
+	Arg  string // the move ("g7", "pass"…), the komi, the colour, the marked points…
+	At   time.Time
+}
+
+// Store is where games live.
+type Store interface {
+	// Create stores a new game; g.ID must be unique.
+	Create(ctx context.Context, g *Game) error
+	// Get returns a game's set-up and status.
+	Get(ctx context.Context, id string) (*Game, error)
+	// List returns up to limit games, the most recently updated first.
+	List(ctx context.Context, limit int) ([]Game, error)
+	// Actions returns a game's actions with Seq > after, in order.
+	Actions(ctx context.Context, id string, after int) ([]Action, error)
+	// Append records action a, whose Seq must be the game's next; if another
+	// action took that number first it returns ErrConflict and records
+	// nothing. status and result update the game's status in the same
+	// transaction.
+	Append(ctx context.Context, id string, a Action, status, result string) error
+	// Close releases the store.
+	Close() error
+}
