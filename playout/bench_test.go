@@ -1,0 +1,38 @@
+package playout
+
+import (
+	"testing"
+
+	"moku/board"
+)
+
+// benchPlayouts plays light playouts from the empty board of the given
+// game, loading the position before each as the search does, and reports
+// playouts/s, moves/playout and Black's share of the wins.
+func benchPlayouts(b *testing.B, rules, spec string) {
+	s := start(b, rules, spec)
+	f, err := New(s.Rules(), s.Graph())
+	if err != nil {
+		b.Fatal(err)
+	}
+	r := NewRand(1)
+	players := s.Rules().Players
+	var moves, black float64
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		f.Load(s)
+		moves += float64(f.Playout(r))
+		black += Winners(f.Score(), players)[board.Black]
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "playouts/s")
+	b.ReportMetric(moves/float64(b.N), "moves/playout")
+	b.ReportMetric(black/float64(b.N), "black-wins")
+}
+
+func BenchmarkGo9x9(b *testing.B)    { benchPlayouts(b, "go", "9x9") }
+func BenchmarkGo19x19(b *testing.B)  { benchPlayouts(b, "go", "19x19") }
+func BenchmarkKeil7(b *testing.B)    { benchPlayouts(b, "keil", "hex:7") }
+func BenchmarkKeil5(b *testing.B)    { benchPlayouts(b, "keil", "hex:5") }
+func BenchmarkKee9x9x3(b *testing.B) { benchPlayouts(b, "kee players=3", "9x9") }
+func BenchmarkKi11x11(b *testing.B)  { benchPlayouts(b, "ki", "11x11") }

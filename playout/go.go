@@ -1,0 +1,454 @@
+package playout
+
+import (
+	"moku/board"
+	"moku/game"
+)
+
+// GoBoard is a fast board for the games of plain adjacency: Go and Kee
+// (2 to 4 players, suicide forbidden or allowed) on any graph.
+//
+// A chain (a connected set of same-coloured stones) is a circular linked
+// list of its stones (next) with a representative (chain) that holds its
+// size and its pseudo-liberties: the number of (stone, empty neighbour)
+// pairs, which is zero exactly when the chain has no liberty. Placing a
+// stone decrements the pseudo-liberties of each chain next to it once per
+// edge, merges its own chains (relabelling the smaller), and removes enemy
+// chains left at zero; removing a stone increments its neighbours' chains.
+// Nothing is allocated per move.
+//
+// Repetition is simple ko only: after a single-stone capture by a single
+// stone left with one liberty, the captured point is forbidden to the next
+// player for one move.
+type GoBoard struct {
+	n       int
+	players int
+	suicide bool // the rules allow suicide (Kee, Tromp-Taylor)
+	komi    float64
+
+	adjFrom, adj   []int32 // compressed adjacency
+	diagFrom, diag []int32 // "diagonals": non-adjacent points sharing two neighbours
+	edge           []bool  // fewer neighbours than the most any point has
+
+	color []board.Color
+	chain []int32 // representative of each stone's chain
+	next  []int32 // next stone of the chain, circularly
+	libs  []int32 // pseudo-liberties, by representative
+	size  []int32 // stones, by representative
+	empty emptySet
+
+	toMove board.Color
+	ko     int32 // point the player to move may not play, or -1
+	passes int
+
+	steps []Step
+	owner []board.Color
+	mark  []uint32
+	gen   uint32
+	stack []int32
+	dead  []int32
+}
+
+// NewGo returns a fast board for plain-adjacency games on g with the given
+// number of players, suicide rule and komi (added to White's score).
+func NewGo(g *board.Graph, players int, suicide bool, komi float64) *GoBoard {
+	n := g.N()
+	b := &GoBoard{n: n, players: players, suicide: suicide, komi: komi,
+		color: make([]board.Color, n), chain: make([]int32, n), next: make([]int32, n),
+		libs: make([]int32, n), size: make([]int32, n), empty: newEmptySet(n),
+		edge: make([]bool, n), owner: make([]board.Color, n), mark: make([]uint32, n),
+		stack: make([]int32, 0, n), steps: make([]Step, 0, 3*n+1), ko: -1, toMove: board.Black}
+	b.adjFrom, b.adj = csr(g)
+	b.diagFrom, b.diag = diagonals(g)
+	maxDeg := 0
+	for p := 0; p < n; p++ {
+		maxDeg = max(maxDeg, g.Degree(p))
+	}
+	for p := 0; p < n; p++ {
+		b.edge[p] = g.Degree(p) < maxDeg
+		b.empty.add(int32(p))
+	}
+	for _, s := range g.Start() {
+		b.put(int32(s.Point), s.Color)
+	}
+	b.rebuildChains()
+	return b
+}
+
+// csr copies g's adjacency into two flat arrays.
+func csr(g *board.Graph) (from, to []int32) {
+	from = make([]int32, g.N()+1)
+	for p := 0; p < g.N(); p++ {
+		to = append(to, g.Neighbors(p)...)
+		from[p+1] = int32(len(to))
+	}
+	return from, to
+}
+
+// diagonals returns, for each point, the points not adjacent to it that
+// share at least two neighbours with it: the diagonal points of a square
+// grid (and their analogue on other graphs), which the eye test consults.
+func diagonals(g *board.Graph) (from, to []int32) {
+	n := g.N()
+	from = make([]int32, n+1)
+	count := make([]int, n)
+	var touched []int
+	for p := 0; p < n; p++ {
+		touched = touched[:0]
+		for _, q := range g.Neighbors(p) {
+			for _, r := range g.Neighbors(int(q)) {
+				if int(r) == p || g.Adjacent(p, int(r)) {
+					continue
+				}
+				if count[r] == 0 {
+					touched = append(touched, int(r))
+				}
+				count[r]++
+			}
+		}
+		for _, r := range touched {
+			if count[r] >= 2 {
+				to = append(to, int32(r))
+			}
+			count[r] = 0
+		}
+		from[p+1] = int32(len(to))
+	}
+	return from, to
+}
+
+// put places colour c on p without any rule (for loading positions).
+func (b *GoBoard) put(p int32, c board.Color) {
+	if b.color[p] == board.Empty && c != board.Empty {
+		b.empty.remove(p)
+	} else if b.color[p] != board.Empty && c == board.Empty {
+		b.empty.add(p)
+	}
+	b.color[p] = c
+}
+
+// rebuildChains recomputes chains and pseudo-liberties from the colours.
+func (b *GoBoard) rebuildChains() {
+	for p := range b.chain {
+		b.chain[p] = -1
+	}
+	for p := int32(0); p < int32(b.n); p++ {
+		c := b.color[p]
+		if c == board.Empty || b.chain[p] >= 0 {
+			continue
+		}
+		b.chain[p], b.next[p], b.size[p], b.libs[p] = p, p, 1, 0
+		b.stack = append(b.stack[:0], p)
+		for len(b.stack) > 0 {
+			s := b.stack[len(b.stack)-1]
+			b.stack = b.stack[:len(b.stack)-1]
+			for _, q := range b.adj[b.adjFrom[s]:b.adjFrom[s+1]] {
+				switch b.color[q] {
+				case board.Empty:
+					b.libs[p]++
+				case c:
+					if b.chain[q] < 0 {
+						b.chain[q] = p
+						b.next[q], b.next[p] = b.next[p], q
+						b.size[p]++
+						b.stack = append(b.stack, q)
+					}
+				}
+			}
+		}
+	}
+}
+
+// Load sets the board to the position of s.
+func (b *GoBoard) Load(s game.State) {
+	for p := int32(0); p < int32(b.n); p++ {
+		b.put(p, s.At(int(p)))
+	}
+	b.rebuildChains()
+	b.toMove = s.ToMove()
+	b.komi = s.Rules().Komi
+	b.ko, b.passes = -1, 0
+	b.steps = b.steps[:0]
+}
+
+// ToMove returns the player to move.
+func (b *GoBoard) ToMove() board.Color { return b.toMove }
+
+// At returns the contents of point p.
+func (b *GoBoard) At(p int) board.Color { return b.color[p] }
+
+// Steps returns the placements of the last playout.
+func (b *GoBoard) Steps() []Step { return b.steps }
+
+// Owner returns whom p counted for at the end of the last Score.
+func (b *GoBoard) Owner(p int) board.Color { return b.owner[p] }
+
+// Ko returns the point the player to move may not play because of simple
+// ko, or -1.
+func (b *GoBoard) Ko() int { return int(b.ko) }
+
+func (b *GoBoard) nextPlayer(c board.Color) board.Color {
+	return c%board.Color(b.players) + 1
+}
+
+// eye reports whether empty point p is an eye of c for the policy: every
+// neighbour is c's, and at most one diagonal holds another player's stone
+// (none on the edge).
+func (b *GoBoard) eye(p int32, c board.Color) bool {
+	for _, q := range b.adj[b.adjFrom[p]:b.adjFrom[p+1]] {
+		if b.color[q] != c {
+			return false
+		}
+	}
+	enemies := 0
+	for _, d := range b.diag[b.diagFrom[p]:b.diagFrom[p+1]] {
+		if x := b.color[d]; x != board.Empty && x != c {
+			enemies++
+		}
+	}
+	if b.edge[p] {
+		return enemies == 0
+	}
+	return enemies < 2
+}
+
+// edgesTo counts p's neighbours in chain r.
+func (b *GoBoard) edgesTo(p, r int32) int32 {
+	n := int32(0)
+	for _, q := range b.adj[b.adjFrom[p]:b.adjFrom[p+1]] {
+		if b.color[q] != board.Empty && b.chain[q] == r {
+			n++
+		}
+	}
+	return n
+}
+
+// lives reports whether a stone of c on empty point p would have a liberty
+// once the captures it makes are done (the placement is not suicide).
+func (b *GoBoard) lives(p int32, c board.Color) bool {
+	nb := b.adj[b.adjFrom[p]:b.adjFrom[p+1]]
+	for _, q := range nb {
+		if b.color[q] == board.Empty {
+			return true
+		}
+	}
+	for _, q := range nb {
+		r := b.chain[q]
+		if b.color[q] == c {
+			if b.libs[r] > b.edgesTo(p, r) {
+				return true
+			}
+		} else if b.libs[r] == b.edgesTo(p, r) {
+			return true // captures
+		}
+	}
+	return false
+}
+
+// Legal reports whether the player to move may place on p under the
+// board's rules (simple ko; suicide as configured, never one that changes
+// nothing).
+func (b *GoBoard) Legal(p int) bool {
+	q := int32(p)
+	if b.color[q] != board.Empty || q == b.ko {
+		return false
+	}
+	if b.lives(q, b.toMove) {
+		return true
+	}
+	if !b.suicide {
+		return false
+	}
+	for _, r := range b.adj[b.adjFrom[q]:b.adjFrom[q+1]] {
+		if b.color[r] == b.toMove {
+			return true // the suicide removes that chain too: the board changes
+		}
+	}
+	return false
+}
+
+// Play places a stone of the player to move on p, which must be Legal,
+// or passes if p < 0; the turn passes on.
+func (b *GoBoard) Play(p int) {
+	if p < 0 {
+		b.passes++
+		b.ko = -1
+	} else {
+		b.place(int32(p), b.toMove)
+		b.passes = 0
+	}
+	b.toMove = b.nextPlayer(b.toMove)
+}
+
+// place puts a stone of c on p and resolves captures (and suicide).
+func (b *GoBoard) place(p int32, c board.Color) {
+	b.empty.remove(p)
+	b.color[p], b.chain[p], b.next[p], b.size[p], b.libs[p] = c, p, p, 1, 0
+	nb := b.adj[b.adjFrom[p]:b.adjFrom[p+1]]
+	for _, q := range nb {
+		if b.color[q] == board.Empty {
+			b.libs[p]++
+		} else {
+			b.libs[b.chain[q]]--
+		}
+	}
+	for _, q := range nb {
+		if b.color[q] == c && b.chain[q] != b.chain[p] {
+			b.merge(b.chain[p], b.chain[q])
+		}
+	}
+	b.dead = b.dead[:0]
+	for _, q := range nb {
+		if x := b.color[q]; x != board.Empty && x != c && b.libs[b.chain[q]] == 0 {
+			r := b.chain[q]
+			found := false
+			for _, d := range b.dead {
+				found = found || d == r
+			}
+			if !found {
+				b.dead = append(b.dead, r)
+			}
+		}
+	}
+	captured, capPt := int32(0), int32(-1)
+	for _, r := range b.dead {
+		captured += b.size[r]
+		capPt = r
+		b.remove(r)
+	}
+	b.ko = -1
+	me := b.chain[p]
+	if b.libs[me] == 0 {
+		b.remove(me) // suicide (only where the rules allow it)
+	} else if captured == 1 && b.size[me] == 1 && b.libs[me] == 1 {
+		b.ko = capPt
+	}
+	b.steps = append(b.steps, Step{Point: p, Color: c})
+}
+
+// merge joins chain b2 into chain a (or the other way round, keeping the
+// larger representative).
+func (b *GoBoard) merge(a, r int32) {
+	if b.size[a] < b.size[r] {
+		a, r = r, a
+	}
+	s := r
+	for {
+		b.chain[s] = a
+		s = b.next[s]
+		if s == r {
+			break
+		}
+	}
+	b.next[a], b.next[r] = b.next[r], b.next[a]
+	b.size[a] += b.size[r]
+	b.libs[a] += b.libs[r]
+}
+
+// remove takes chain r off the board and gives its neighbours liberties.
+func (b *GoBoard) remove(r int32) {
+	s := r
+	for {
+		b.color[s] = board.Empty
+		b.empty.add(s)
+		s = b.next[s]
+		if s == r {
+			break
+		}
+	}
+	s = r
+	for {
+		for _, q := range b.adj[b.adjFrom[s]:b.adjFrom[s+1]] {
+			if b.color[q] != board.Empty {
+				b.libs[b.chain[q]]++
+			}
+		}
+		s = b.next[s]
+		if s == r {
+			break
+		}
+	}
+}
+
+// randomMove plays a uniformly random legal placement of the player to
+// move that is not suicide and does not fill its own eye, and reports
+// false if there is none.
+func (b *GoBoard) randomMove(r *Rand) bool {
+	c := b.toMove
+	k := len(b.empty.list)
+	for k > 0 {
+		i := r.Intn(k)
+		p := b.empty.list[i]
+		if p != b.ko && !b.eye(p, c) && b.lives(p, c) {
+			b.place(p, c)
+			return true
+		}
+		k--
+		b.empty.swap(i, k)
+	}
+	return false
+}
+
+// Playout plays the reference light policy to the end: every player passes
+// in succession, or 3 moves a point have been made.
+func (b *GoBoard) Playout(r *Rand) int {
+	b.steps = b.steps[:0]
+	limit := 3 * b.n
+	moves := 0
+	for b.passes < b.players && moves < limit {
+		if b.randomMove(r) {
+			b.passes = 0
+		} else {
+			b.passes++
+			b.ko = -1
+		}
+		b.toMove = b.nextPlayer(b.toMove)
+		moves++
+	}
+	return moves
+}
+
+// Score counts the board by area: stones, and empty regions that touch
+// one player's stones only; komi goes to White.
+func (b *GoBoard) Score() (score [board.MaxPlayers + 1]float64) {
+	b.gen++
+	for p := int32(0); p < int32(b.n); p++ {
+		c := b.color[p]
+		if c != board.Empty {
+			score[c]++
+			b.owner[p] = c
+			continue
+		}
+		if b.mark[p] == b.gen {
+			continue
+		}
+		var touch uint8
+		b.stack = append(b.stack[:0], p)
+		b.mark[p] = b.gen
+		for i := 0; i < len(b.stack); i++ {
+			s := b.stack[i]
+			for _, q := range b.adj[b.adjFrom[s]:b.adjFrom[s+1]] {
+				if x := b.color[q]; x != board.Empty {
+					touch |= 1 << x
+				} else if b.mark[q] != b.gen {
+					b.mark[q] = b.gen
+					b.stack = append(b.stack, q)
+				}
+			}
+		}
+		owner := board.Empty
+		if touch != 0 && touch&(touch-1) == 0 {
+			for x := board.Black; x <= board.MaxPlayers; x++ {
+				if touch == 1<<x {
+					owner = x
+				}
+			}
+			score[owner] += float64(len(b.stack))
+		}
+		for _, s := range b.stack {
+			b.owner[s] = owner
+		}
+	}
+	score[board.White] += b.komi
+	return score
+}

@@ -1,0 +1,149 @@
+package playout
+
+import (
+	"moku/board"
+	"moku/game"
+)
+
+// KiBoard is a fast board for Ki (majority control). Each point keeps the
+// number of black and white stones on its neighbours, so whether a player
+// controls it is read in constant time, as in package ki; what the rules
+// engine adds (the history for the recurrence rule) is left out: a playout
+// stops when the board is full or at the cap of three moves a point.
+// The policy is uniformly random among the legal placements; a player with
+// none passes, as the rules force.
+type KiBoard struct {
+	n       int
+	komi    float64
+	adjFrom []int32
+	adj     []int32
+	color   []board.Color
+	count   []int32 // count[2*q+c-1]: stones of colour c on q's neighbours
+	empty   emptySet
+	toMove  board.Color
+	steps   []Step
+	dead    []int32
+}
+
+// NewKi returns a fast Ki board on g (komi, normally 0, goes to White).
+func NewKi(g *board.Graph, komi float64) *KiBoard {
+	n := g.N()
+	b := &KiBoard{n: n, komi: komi, color: make([]board.Color, n), count: make([]int32, 2*n),
+		empty: newEmptySet(n), toMove: board.Black, steps: make([]Step, 0, 3*n+1)}
+	b.adjFrom, b.adj = csr(g)
+	for p := 0; p < n; p++ {
+		b.empty.add(int32(p))
+	}
+	for _, s := range g.Start() {
+		b.set(int32(s.Point), s.Color)
+	}
+	return b
+}
+
+func (b *KiBoard) set(p int32, c board.Color) {
+	old := b.color[p]
+	if old == c {
+		return
+	}
+	if old != board.Empty {
+		for _, q := range b.adj[b.adjFrom[p]:b.adjFrom[p+1]] {
+			b.count[2*q+int32(old)-1]--
+		}
+		b.empty.add(p)
+	}
+	if c != board.Empty {
+		for _, q := range b.adj[b.adjFrom[p]:b.adjFrom[p+1]] {
+			b.count[2*q+int32(c)-1]++
+		}
+		b.empty.remove(p)
+	}
+	b.color[p] = c
+}
+
+// Load sets the board to the position of s.
+func (b *KiBoard) Load(s game.State) {
+	for p := int32(0); p < int32(b.n); p++ {
+		b.set(p, s.At(int(p)))
+	}
+	b.toMove = s.ToMove()
+	b.komi = s.Rules().Komi
+	b.steps = b.steps[:0]
+}
+
+// controls reports whether c controls q.
+func (b *KiBoard) controls(c board.Color, q int32) bool {
+	mine, theirs := b.count[2*q+int32(c)-1], b.count[2*q+2-int32(c)]
+	return mine >= 2 && mine > theirs
+}
+
+// Legal reports whether the player to move may place on p.
+func (b *KiBoard) Legal(p int) bool {
+	return b.color[p] == board.Empty && !b.controls(3-b.toMove, int32(p))
+}
+
+// Play places a stone of the player to move on p (which must be Legal),
+// or passes if p < 0; the turn passes on.
+func (b *KiBoard) Play(p int) {
+	if p >= 0 {
+		b.place(int32(p), b.toMove)
+	}
+	b.toMove = 3 - b.toMove
+}
+
+// At returns the contents of point p.
+func (b *KiBoard) At(p int) board.Color { return b.color[p] }
+
+func (b *KiBoard) place(p int32, c board.Color) {
+	b.set(p, c)
+	b.dead = b.dead[:0]
+	for _, q := range b.adj[b.adjFrom[p]:b.adjFrom[p+1]] {
+		if b.color[q] == 3-c && b.controls(c, q) {
+			b.dead = append(b.dead, q)
+		}
+	}
+	for _, q := range b.dead {
+		b.set(q, board.Empty)
+	}
+	b.steps = append(b.steps, Step{Point: p, Color: c})
+}
+
+// Playout plays uniformly random legal placements (forced passes when
+// there are none) until the board is full or the cap is reached.
+func (b *KiBoard) Playout(r *Rand) int {
+	b.steps = b.steps[:0]
+	limit := 3 * b.n
+	moves := 0
+	for len(b.empty.list) > 0 && moves < limit {
+		c := b.toMove
+		k := len(b.empty.list)
+		for k > 0 {
+			i := r.Intn(k)
+			p := b.empty.list[i]
+			if !b.controls(3-c, p) {
+				b.place(p, c)
+				break
+			}
+			k--
+			b.empty.swap(i, k)
+		}
+		b.toMove = 3 - c
+		moves++
+	}
+	return moves
+}
+
+// Score counts stones (and the komi for White).
+func (b *KiBoard) Score() (score [board.MaxPlayers + 1]float64) {
+	for _, c := range b.color {
+		score[c]++
+	}
+	score[board.Empty] = 0
+	score[board.White] += b.komi
+	return score
+}
+
+// Steps returns the placements of the last playout.
+func (b *KiBoard) Steps() []Step { return b.steps }
+
+// Owner returns the colour on p.
+func (b *KiBoard) Owner(p int) board.Color { return b.color[p] }

@@ -1,0 +1,52 @@
+package playout
+
+import (
+	"time"
+
+	"moku/board"
+	"moku/games"
+)
+
+// Stats are the figures of a run of playouts from one position.
+type Stats struct {
+	Playouts       int     `json:"playouts"`
+	Seconds        float64 `json:"seconds"`
+	PlayoutsPerSec float64 `json:"playouts_per_s"`
+	MovesPerPlay   float64 `json:"moves_per_playout"`
+	BlackWinRate   float64 `json:"black_win_rate"` // ties count half
+}
+
+// Measure runs playouts from the starting position of the game cfg
+// describes, on the calling goroutine, for at least d (and at least one
+// playout), and reports their speed and statistics. Each playout loads the
+// position afresh, as the search does.
+func Measure(cfg games.Config, d time.Duration, seed uint64) (Stats, error) {
+	s, err := games.Start(cfg)
+	if err != nil {
+		return Stats{}, err
+	}
+	b, err := New(s.Rules(), s.Graph())
+	if err != nil {
+		return Stats{}, err
+	}
+	r := NewRand(seed)
+	players := s.Rules().Players
+	var st Stats
+	var moves, black float64
+	begin := time.Now()
+	deadline := begin.Add(d)
+	for st.Playouts == 0 || time.Now().Before(deadline) {
+		for i := 0; i < 64; i++ {
+			b.Load(s)
+			moves += float64(b.Playout(r))
+			black += Winners(b.Score(), players)[board.Black]
+			st.Playouts++
+		}
+	}
+	st.Seconds = time.Since(begin).Seconds()
+	n := float64(st.Playouts)
+	st.PlayoutsPerSec = n / st.Seconds
+	st.MovesPerPlay = moves / n
+	st.BlackWinRate = black / n
+	return st, nil
+}

@@ -1,0 +1,147 @@
+package playout
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"moku/board"
+	"moku/game"
+	"moku/games"
+	"moku/ki"
+	"moku/liberty"
+)
+
+// fastBoard is what the property tests drive: a fast board with per-move
+// legality and play.
+type fastBoard interface {
+	Board
+	Legal(p int) bool
+	Play(p int)
+	At(p int) board.Color
+}
+
+func start(t testing.TB, rules, spec string) game.State {
+	t.Helper()
+	s, err := games.Start(games.Config{Rules: rules, Board: spec})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// koPoint returns the point the fast board forbids by simple ko, or -1.
+func koPoint(f fastBoard) int {
+	switch b := f.(type) {
+	case *GoBoard:
+		return int(b.ko)
+	case *KeilBoard:
+		return int(b.ko)
+	}
+	return -1
+}
+
+// compare plays random games on the fast board and on the rules engine
+// side by side. The rules engine runs without a repetition rule (ko=none,
+// or Ki's own), so the fast board's simple ko is the only difference:
+// after every move the stones must agree, every empty point must be legal
+// on both or on neither (the fast board's ko point aside), and the counts
+// must agree.
+func compare(t *testing.T, rules, spec string, games_, maxMoves int, seed uint64) {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(seed, 7))
+	for gi := 0; gi < games_; gi++ {
+		s := start(t, rules, spec)
+		b, err := New(s.Rules(), s.Graph())
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := b.(fastBoard)
+		f.Load(s)
+		g := s.Graph()
+		var legal []int
+		for mv := 0; mv < maxMoves && !s.Over(); mv++ {
+			legal = legal[:0]
+			ko := koPoint(f)
+			for p := 0; p < g.N(); p++ {
+				fl := f.Legal(p)
+				sl := s.At(p) == board.Empty && s.Legal(game.At(p)) == nil
+				if fl != sl && !(p == ko && sl) {
+					t.Fatalf("%s %s game %d move %d: %s legal: fast %v, engine %v\n%s", rules, spec, gi, mv, g.Name(p), fl, sl, game.Text(s))
+				}
+				if fl {
+					legal = append(legal, p)
+				}
+			}
+			var m game.Move
+			fp := -1
+			switch {
+			case len(legal) > 0 && rng.IntN(20) > 0:
+				fp = legal[rng.IntN(len(legal))]
+				m = game.At(fp)
+			case s.Legal(game.ButtonMove) == nil:
+				m, fp = game.ButtonMove, -2
+			default:
+				m = game.PassMove
+			}
+			if err := s.Play(m); err != nil {
+				if m.Kind == game.Pass && s.Rules().Game == "ki" {
+					continue // Ki forbids passing while a placement is legal
+				}
+				t.Fatalf("%s %s game %d move %d: engine refuses %s: %v\n%s", rules, spec, gi, mv, m.Format(g), err, game.Text(s))
+			}
+			f.Play(fp)
+			for p := 0; p < g.N(); p++ {
+				if f.At(p) != s.At(p) {
+					t.Fatalf("%s %s game %d after move %d (%s): %s is %s on the fast board, %s in the engine\n%s",
+						rules, spec, gi, mv, m.Format(g), g.Name(p), f.At(p), s.At(p), game.Text(s))
+				}
+			}
+			res, sc := s.Result(), f.Score()
+			for c := board.Black; int(c) <= s.Rules().Players; c++ {
+				if res.Score[c] != sc[c] {
+					t.Fatalf("%s %s game %d after move %d: %s scores %v on the fast board, %v in the engine (%s)\n%s",
+						rules, spec, gi, mv, c, sc[c], res.Score[c], res.Breakdown(), game.Text(s))
+				}
+			}
+		}
+	}
+}
+
+func TestAgreesWithEngineGo(t *testing.T) {
+	compare(t, "go ko=none", "9x9", 30, 300, 1)
+	compare(t, "go ko=none", "5x5", 60, 150, 2)
+	compare(t, "go ko=none", "torus:5x5", 30, 150, 3)
+	compare(t, "go ko=none", "hex:3", 30, 100, 4)
+}
+
+func TestAgreesWithEngineKee(t *testing.T) {
+	// Kee's stones and captures: plain adjacency, suicide allowed, three
+	// and four players (the cycle rule is the tree's business).
+	compare(t, "go ko=none suicide=allowed players=3", "7x7", 40, 250, 5)
+	compare(t, "go ko=none suicide=allowed players=4", "5x5", 40, 150, 6)
+	compare(t, "tromp-taylor ko=none", "5x5", 40, 150, 7)
+}
+
+func TestAgreesWithEngineKeil(t *testing.T) {
+	compare(t, "keil ko=none", "hex:4", 60, 200, 8)
+	compare(t, "keil ko=none", "hex:7", 15, 400, 9)
+	compare(t, "keil-2019 ko=none", "hex:4", 60, 200, 10)
+	compare(t, "keil-2019 ko=none button=off komi=2.5", "hex:5", 20, 250, 11)
+	compare(t, "keil ko=none button=off", "5x5", 10, 100, 12)
+}
+
+func TestAgreesWithEngineKi(t *testing.T) {
+	compare(t, "ki", "7x7", 40, 300, 13)
+	compare(t, "ki", "11x11", 10, 400, 14)
+}
+
+// The liberty engine must be the one compared against for the liberty
+// family (a guard against games.Start changing its choice silently).
+func TestEngines(t *testing.T) {
+	if _, ok := start(t, "keil", "hex:3").(*liberty.Position); !ok {
+		t.Fatal("keil is not played by liberty.Position")
+	}
+	if _, ok := start(t, "ki", "5x5").(*ki.Position); !ok {
+		t.Fatal("ki is not played by ki.Position")
+	}
+}
