@@ -72,6 +72,7 @@ type Engine struct {
 	handlers map[string]Handler
 	player   Player
 	quit     bool
+	loaded   *loaded // the board of a record loaded by loadsgf (sgf.go), or nil
 }
 
 // New returns an engine playing the game cfg describes. seed seeds the
@@ -89,6 +90,7 @@ func New(cfg games.Config, seed uint64) (*Engine, error) {
 	for name, h := range standard {
 		e.handlers[name] = h
 	}
+	registerSGF(e)
 	return e, nil
 }
 
@@ -243,7 +245,7 @@ var standard = map[string]Handler{
 
 // rebuild starts a new game from e.cfg and replays moves on it.
 func (e *Engine) rebuild(moves []game.Played) error {
-	s, err := games.Start(e.cfg)
+	s, err := e.start()
 	if err != nil {
 		return err
 	}
@@ -271,7 +273,7 @@ func (e *Engine) setOverride(key, value string, keepMoves bool) error {
 	if keepMoves {
 		moves = e.state.History()
 	}
-	if _, _, err := e.cfg.Build(); err != nil {
+	if _, _, err := e.build(); err != nil {
 		e.cfg = old
 		return err
 	}
@@ -291,7 +293,11 @@ func (e *Engine) boardsize(a []string) (string, error) {
 		return "", fmt.Errorf("boardsize not an integer")
 	}
 	spec := fmt.Sprintf("%dx%d", n, n)
-	switch g := e.state.Graph(); g.Kind() {
+	g := e.state.Graph()
+	if e.loaded != nil {
+		g = e.loaded.base // a rectangle with set-up stones is still a rectangle
+	}
+	switch g.Kind() {
 	case "hex":
 		spec = "hex:" + strconv.Itoa(n)
 	case "torus":
@@ -299,14 +305,14 @@ func (e *Engine) boardsize(a []string) (string, error) {
 	case "graph":
 		return "", fmt.Errorf("unacceptable size: the board is the graph %s", g.Spec())
 	}
-	old := e.cfg
-	e.cfg.Board = spec
+	old, oldLoaded := e.cfg, e.loaded
+	e.cfg.Board, e.loaded = spec, nil
 	if _, _, err := e.cfg.Build(); err != nil {
-		e.cfg = old
+		e.cfg, e.loaded = old, oldLoaded
 		return "", fmt.Errorf("unacceptable size (%v)", err)
 	}
 	if err := e.rebuild(nil); err != nil {
-		e.cfg = old
+		e.cfg, e.loaded = old, oldLoaded
 		return "", fmt.Errorf("unacceptable size (%v)", err)
 	}
 	return "", nil

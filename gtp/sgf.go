@@ -1,0 +1,148 @@
+package gtp
+
+// GNU Go's record commands for every game moku plays:
+//
+//	loadsgf FILE [move]  loads the first game of an SGF file: its board,
+//	                     ruleset and main line, stopping before move number
+//	                     <move> or before the first move at vertex <move>;
+//	                     answers the colour to move
+//	printsgf [FILE]      writes the game as SGF to FILE, or answers with it
+
+import (
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+
+	"moku/board"
+	"moku/game"
+	"moku/games"
+	"moku/record"
+	"moku/rules"
+)
+
+// loaded is the board of a record loaded by loadsgf, which a board
+// specification cannot name: a graph that travelled inside the record, or a
+// rectangle with set-up stones.
+type loaded struct {
+	play  *board.Graph  // the board games start on
+	base  *board.Graph  // the record's board without its set-up
+	setup []board.Stone // the record's set-up stones
+	// implied lists the history indices of passes inserted to replay moves
+	// out of turn (record.Move.Implied): printsgf leaves them out again.
+	implied []int
+}
+
+func registerSGF(e *Engine) {
+	e.Register("loadsgf", (*Engine).loadSGF)
+	e.Register("printsgf", (*Engine).printSGF)
+}
+
+// build is cfg.Build, on the loaded board if there is one.
+func (e *Engine) build() (rules.Ruleset, *board.Graph, error) {
+	if e.loaded == nil {
+		return e.cfg.Build()
+	}
+	g := e.loaded.play
+	r, err := rules.Parse(e.cfg.Rules, g)
+	if err != nil {
+		return r, nil, err
+	}
+	for _, o := range e.cfg.Overrides {
+		k, v, _ := strings.Cut(o, "=")
+		if err := r.Set(k, v); err != nil {
+			return r, nil, err
+		}
+	}
+	return r, g, r.Validate(g)
+}
+
+// start starts a new game as configured.
+func (e *Engine) start() (game.State, error) {
+	r, g, err := e.build()
+	if err != nil {
+		return nil, err
+	}
+	return games.New(r, g)
+}
+
+func (e *Engine) loadSGF(a []string) (string, error) {
+	if len(a) < 1 || len(a) > 2 {
+		return "", fmt.Errorf("usage: loadsgf <file> [move number or vertex]")
+	}
+	data, err := os.ReadFile(a[0])
+	if err != nil {
+		return "", fmt.Errorf("cannot open or parse '%s': %v", a[0], err)
+	}
+	recs, err := record.ReadSGF(data)
+	if err != nil {
+		return "", fmt.Errorf("cannot open or parse '%s': %v", a[0], err)
+	}
+	rec := recs[0]
+	s, err := rec.Start()
+	if err != nil {
+		return "", fmt.Errorf("%s: %v", a[0], err)
+	}
+	stopAt, stopVertex := -1, -1
+	if len(a) == 2 {
+		if n, err := strconv.Atoi(a[1]); err == nil {
+			stopAt = n
+		} else if p, ok := s.Graph().Point(a[1]); ok {
+			stopVertex = p
+		} else {
+			return "", fmt.Errorf("invalid move number or vertex %q", a[1])
+		}
+	}
+	number := 0
+	var implied []int
+	for _, m := range rec.Moves {
+		if !m.Implied {
+			number++
+		}
+		if number == stopAt || (m.Move.Kind == game.Place && m.Move.Point == stopVertex) {
+			break
+		}
+		if m.Implied {
+			implied = append(implied, len(s.History()))
+		}
+		if m.Player != s.ToMove() {
+			return "", fmt.Errorf("%s: move %d (%s) %s: it is %s's turn", a[0], number, m.Pos, m.Player, s.ToMove())
+		}
+		if err := s.Play(m.Move); err != nil {
+			return "", fmt.Errorf("%s: move %d (%s) %s: %v", a[0], number, m.Pos, m.Player, err)
+		}
+	}
+	e.cfg = games.Config{Rules: rec.Rules.String(), Board: rec.Board.Spec()}
+	e.game = rec.Rules.Game
+	e.loaded = nil
+	if len(rec.Setup) > 0 || rec.Board.Kind() == "graph" || len(implied) > 0 {
+		e.loaded = &loaded{play: s.Graph(), base: rec.Board, setup: rec.Setup, implied: implied}
+	}
+	e.state = s
+	return s.ToMove().String(), nil
+}
+
+func (e *Engine) printSGF(a []string) (string, error) {
+	if len(a) > 1 {
+		return "", fmt.Errorf("usage: printsgf [file]")
+	}
+	rec := record.FromState(e.state)
+	if e.loaded != nil {
+		if len(e.loaded.setup) > 0 {
+			rec.Board, rec.Setup = e.loaded.base, e.loaded.setup
+		}
+		for _, i := range e.loaded.implied {
+			if i < len(rec.Moves) && rec.Moves[i].Move.Kind == game.Pass {
+				rec.Moves[i].Implied = true
+			}
+		}
+	}
+	text := record.FormatSGF(rec.Tree())
+	if len(a) == 0 {
+		return strings.TrimRight(text, "\n"), nil
+	}
+	if err := os.WriteFile(a[0], []byte(text), 0o644); err != nil {
+		return "", fmt.Errorf("cannot write '%s': %v", a[0], err)
+	}
+	return "", nil
+}

@@ -1,0 +1,89 @@
+package gtp
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func mustExec(t *testing.T, e *Engine, line string) string {
+	t.Helper()
+	resp, _ := e.Execute(line)
+	if !strings.HasPrefix(resp, "= ") {
+		t.Fatalf("%s: %s", line, resp)
+	}
+	return strings.TrimSpace(strings.TrimPrefix(resp, "= "))
+}
+
+// TestPrintThenLoad plays games of every kind, prints them with printsgf,
+// loads them into a fresh engine with loadsgf (whole and up to a move) and
+// compares.
+func TestPrintThenLoad(t *testing.T) {
+	dir := t.TempDir()
+	graph := filepath.Join(dir, "tri.json")
+	if err := os.WriteFile(graph, []byte(`{"points":["p","q","s","t"],"edges":[["p","q"],["q","s"],["s","p"],["s","t"]]}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ rules, board, moves string }{
+		{"go", "9x9", "e5 c3 g7 pass"},
+		{"keil komi=3", "hex:3", "c3 button e5 pass"},
+		{"kee players=3", "3x3", "a1 b2 c3 pass"},
+		{"kee", "2x1", "a1 b1 appeal-a1 pass"},
+		{"ki", "5x5", "c3 b2 d4"},
+		{"go", graph, "p t"},
+	} {
+		e := engine(t, c.rules, c.board)
+		for _, m := range strings.Fields(c.moves) {
+			mustExec(t, e, "play "+e.State().ToMove().String()+" "+m)
+		}
+		want := mustExec(t, e, "moku-history")
+		file := filepath.Join(dir, "g.sgf")
+		mustExec(t, e, "printsgf "+file)
+		sgf := mustExec(t, e, "printsgf")
+		data, _ := os.ReadFile(file)
+		if strings.TrimSpace(string(data)) != sgf {
+			t.Errorf("%s: printsgf to a file and to the response differ", c.rules)
+		}
+		f := engine(t, "go", "19x19")
+		mustExec(t, f, "loadsgf "+file)
+		if got := mustExec(t, f, "moku-history"); got != want {
+			t.Errorf("%s on %s: loaded history\n%s\nwant\n%s", c.rules, c.board, got, want)
+		}
+		if got, want := mustExec(t, f, "moku-rules"), mustExec(t, e, "moku-rules"); got != want {
+			t.Errorf("rules %s, want %s", got, want)
+		}
+		// Up to move 2: one move played.
+		if got := mustExec(t, f, "loadsgf "+file+" 2"); got != "white" {
+			t.Errorf("%s: loadsgf up to move 2: %s to move", c.rules, got)
+		}
+		if n := len(f.State().History()); n != 1 {
+			t.Errorf("%s: loadsgf up to move 2 played %d moves", c.rules, n)
+		}
+		// clear_board and komi work on the loaded board.
+		mustExec(t, f, "clear_board")
+		if c.rules != "kee players=3" {
+			mustExec(t, f, "komi 2")
+		}
+	}
+}
+
+func TestLoadSGFErrors(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.sgf")
+	os.WriteFile(bad, []byte("(;SZ[9]\n;B[ee];W[ee])"), 0o644)
+	e := engine(t, "go", "9x9")
+	resp, _ := e.Execute("loadsgf " + bad)
+	if !strings.Contains(resp, "move 2 (2:7) white: illegal move e5: e5 is occupied") {
+		t.Errorf("got %q", resp)
+	}
+	resp, _ = e.Execute("loadsgf " + filepath.Join(dir, "missing.sgf"))
+	if !strings.HasPrefix(resp, "? cannot open or parse") {
+		t.Errorf("got %q", resp)
+	}
+	os.WriteFile(bad, []byte("(;SZ[9]\n;B[ee"), 0o644)
+	resp, _ = e.Execute("loadsgf " + bad)
+	if !strings.Contains(resp, "2:3: value opened here is not closed") {
+		t.Errorf("got %q", resp)
+	}
+}
