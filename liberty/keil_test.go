@@ -2,6 +2,7 @@ package liberty
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -155,5 +156,191 @@ func TestKeilPassNeedsButton(t *testing.T) {
 	res := p.Result()
 	if res.Score[board.Black] != 0.5 || res.Score[board.White] != 0 || res.String() != "B+0.5" {
 		t.Errorf("empty board with button: %v (%s)", res.String(), res.Breakdown())
+	}
+}
+
+// setupRuleset is setup with a ruleset description ("keil komi=2").
+func setupRuleset(t *testing.T, desc, spec, stones string) *Position {
+	t.Helper()
+	name, _, _ := strings.Cut(desc, " ")
+	p := setup(t, name, spec, stones)
+	r, err := rules.Parse(desc, p.g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.r = r
+	return p
+}
+
+// The ko on hex:3: Black e5 in the corner is taken by White e4 (a corner
+// stone dies to two stones on its edge neighbours, d5 and e4). Black's
+// retake at e5 would capture e4 (its witnesses d3 and e5 are Black's) and
+// recreate the position after Black's own move 3: illegal. After an
+// exchange elsewhere the retake is legal and captures e4.
+func TestKeilKo(t *testing.T) {
+	for _, name := range []string{"keil", "keil-2019"} {
+		p := setup(t, name, "hex:3", "")
+		play(t, p, "d3 d5 e5 e4")
+		if p.At(pt(t, p, "e5")) != board.Empty {
+			t.Fatalf("%s: e4 did not capture e5\n%s", name, game.Text(p))
+		}
+		illegal(t, p, "e5", "repeats your position after move 3")
+		play(t, p, "a1 a3 e5")
+		if p.At(pt(t, p, "e4")) != board.Empty || p.At(pt(t, p, "e5")) != board.Black {
+			t.Errorf("%s: the retake after an exchange did not capture e4\n%s", name, game.Text(p))
+		}
+		// And now White may not retake at once either.
+		illegal(t, p, "e4", "repeats your position after move 6")
+	}
+}
+
+// The repetition rule compares the mover's own end-of-turn positions, those
+// after passes and button takes included, and a position includes whether
+// the button has been taken.
+func TestKeilOwnPositionRule(t *testing.T) {
+	for _, name := range []string{"keil", "keil-2019"} {
+		// Black's position after the pass (move 7) is what the retake
+		// would recreate; no Black placement ever ended there.
+		p := setup(t, name, "hex:3", "")
+		play(t, p, "button d5 d3 a3 e5 a1 pass e4")
+		illegal(t, p, "e5", "repeats your position after move 7")
+
+		// The same after a button take (move 5).
+		p = setup(t, name, "hex:3", "")
+		play(t, p, "d3 d5 e5 a1 button e4")
+		illegal(t, p, "e5", "repeats your position after move 5")
+
+		// The board after move 3 recurs, but the button has been taken
+		// since: a different position, so the retake is legal.
+		p = setup(t, name, "hex:3", "")
+		play(t, p, "d3 d5 e5 e4 button pass")
+		legal(t, p, "e5")
+		play(t, p, "e5")
+		if p.At(pt(t, p, "e4")) != board.Empty {
+			t.Errorf("%s: e5 did not capture e4", name)
+		}
+
+		// (That only the mover's own positions count is checked against a
+		// reference implementation in TestPropertyRandomGames.)
+
+		// Passes and button takes are never illegal by repetition: Black's
+		// pass recreates Black's position after move 1 and ends the game.
+		p = setup(t, name, "hex:3", "")
+		play(t, p, "button pass pass")
+		if !p.Over() {
+			t.Errorf("%s: not over after button pass pass", name)
+		}
+	}
+}
+
+func TestKeilButton(t *testing.T) {
+	for _, name := range []string{"keil", "keil-2019"} {
+		p := setup(t, name, "hex:3", "")
+		lm := p.LegalMoves(nil)
+		if !slices.Contains(lm, game.ButtonMove) || slices.Contains(lm, game.PassMove) {
+			t.Errorf("%s: legal moves at the start %v: want the button, not pass", name, lm)
+		}
+		illegal(t, p, "pass", "passing is not allowed before the button is taken")
+		play(t, p, "c3")
+		illegal(t, p, "pass", "passing is not allowed before the button is taken")
+		play(t, p, "button") // White takes it
+		if p.Button() != board.White {
+			t.Fatalf("%s: button taken by %v, want white", name, p.Button())
+		}
+		illegal(t, p, "button", "white already took the button")
+		lm = p.LegalMoves(nil)
+		if slices.Contains(lm, game.ButtonMove) || !slices.Contains(lm, game.PassMove) {
+			t.Errorf("%s: legal moves after the button %v: want pass, not the button", name, lm)
+		}
+		if res := p.Result(); res.Bonus[board.White] != 0.5 || res.Bonus[board.Black] != 0 {
+			t.Errorf("%s: the button's half point: %s", name, res.Breakdown())
+		}
+		// Undo gives the button back.
+		p.Undo()
+		if p.Button() != board.Empty {
+			t.Errorf("%s: undo of the button take leaves it with %v", name, p.Button())
+		}
+	}
+	// Out of play: passing at once is legal, the button is not.
+	p := setupRuleset(t, "keil button=off komi=0.5", "hex:3", "")
+	legal(t, p, "pass")
+	illegal(t, p, "button", "there is no button in this game")
+	play(t, p, "pass pass")
+	if res := p.Result(); !p.Over() || res.String() != "W+0.5" {
+		t.Errorf("keil button=off komi=0.5, two passes: over %v, %s", p.Over(), res)
+	}
+	// A whole komi with the button out of play can tie.
+	p = setupRuleset(t, "keil button=off", "hex:3", "")
+	play(t, p, "pass pass")
+	if res := p.Result(); res.String() != "0" || res.Winner() != board.Empty {
+		t.Errorf("keil button=off komi=0, empty board: %s, want a tie", res)
+	}
+}
+
+func TestKeilGameEnd(t *testing.T) {
+	p := setup(t, "keil", "hex:3", "")
+	play(t, p, "button pass c3 pass")
+	if p.Over() {
+		t.Fatal("over after button pass c3 pass: the passes were not in succession")
+	}
+	play(t, p, "pass")
+	if !p.Over() || p.Result().Reason != "passes" {
+		t.Fatalf("not over after two passes in succession")
+	}
+	illegal(t, p, "a1", "the game is over")
+	// Black: c3 and the 18 empty points linked only to it; the button.
+	if res := p.Result(); res.Score[board.Black] != 19.5 || res.Score[board.White] != 0 || res.String() != "B+19.5" {
+		t.Errorf("result %s (%s), want B+19.5", res, res.Breakdown())
+	}
+}
+
+func TestKeilScoring(t *testing.T) {
+	for _, tc := range []struct {
+		rules, spec, stones string
+		moves               string
+		territory           [2]int
+		score               [2]float64
+		result              string
+	}{
+		// The empty board is owned by nobody.
+		{"keil", "hex:3", "", "", [2]int{0, 0}, [2]float64{0, 0}, "0"},
+		{"keil-2019", "hex:5", "", "", [2]int{0, 0}, [2]float64{0, 0}, "0"},
+		// hex:2: the centre b2 links to every ring point (each pair
+		// (b2, r) has an empty witness); under keil the ring points are
+		// six territories (the witness of each ring pair is b2, Black),
+		// under keil-2019 one; Black owns them all either way.
+		{"keil", "hex:2", "b:b2", "", [2]int{6, 0}, [2]float64{7, 0}, "B+7"},
+		{"keil-2019", "hex:2", "b:b2", "", [2]int{6, 0}, [2]float64{7, 0}, "B+7"},
+		// White a1 is not linked to b1 or a2 (the witness b2 is Black), so
+		// the ring is still Black's; area scoring would call it dame.
+		{"keil", "hex:2", "b:b2 w:a1", "", [2]int{5, 0}, [2]float64{6, 1}, "B+5"},
+		{"keil-2019", "hex:2", "b:b2 w:a1", "", [2]int{5, 0}, [2]float64{6, 1}, "B+5"},
+		// A territory linked to stones of both colours is owned by nobody.
+		{"keil", "hex:2", "b:a1 w:c3", "", [2]int{0, 0}, [2]float64{1, 1}, "0"},
+		{"keil-2019", "hex:2", "b:a1 w:c3", "", [2]int{0, 0}, [2]float64{1, 1}, "0"},
+		// The wordings' scores differ: b3-b2 has witnesses c3 and a2, both
+		// White, so under keil b3 is a territory of its own linked only to
+		// White; under keil-2019 it joins b2, a1, b1, which touch Black c2.
+		{"keil", "hex:2", "b:c2 w:c3 a2", "", [2]int{0, 1}, [2]float64{1, 3}, "W+2"},
+		{"keil-2019", "hex:2", "b:c2 w:c3 a2", "", [2]int{0, 0}, [2]float64{1, 2}, "W+1"},
+		// Komi goes to White, the button's half point to its taker.
+		{"keil komi=2", "hex:2", "b:b2 w:a1", "", [2]int{5, 0}, [2]float64{6, 3}, "B+3"},
+		{"keil komi=2", "hex:2", "b:b2 w:a1", "button", [2]int{5, 0}, [2]float64{6.5, 3}, "B+3.5"},
+		{"keil-2019 komi=7", "hex:2", "b:b2 w:a1", "button button", [2]int{5, 0}, [2]float64{6.5, 8}, "W+1.5"},
+	} {
+		p := setupRuleset(t, tc.rules, tc.spec, tc.stones)
+		for _, m := range strings.Fields(tc.moves) {
+			// "button button": the second is White's attempt, which fails;
+			// play it only if legal to keep the table simple.
+			if mv, _ := game.ParseMove(p.g, m); p.Legal(mv) == nil {
+				play(t, p, m)
+			}
+		}
+		res := p.Result()
+		if res.Territory[board.Black] != tc.territory[0] || res.Territory[board.White] != tc.territory[1] ||
+			res.Score[board.Black] != tc.score[0] || res.Score[board.White] != tc.score[1] || res.String() != tc.result {
+			t.Errorf("%s %s %q %s: %s (%s), want territory %v score %v %s\n%s",
+				tc.rules, tc.spec, tc.stones, tc.moves, res, res.Breakdown(), tc.territory, tc.score, tc.result, game.Text(p))
+		}
 	}
 }
