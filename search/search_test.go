@@ -1,0 +1,169 @@
+package search
+
+import (
+	"testing"
+	"time"
+
+	"moku/game"
+	"moku/games"
+)
+
+func start(t testing.TB, rules, spec string, moves ...string) game.State {
+	t.Helper()
+	s, err := games.Start(games.Config{Rules: rules, Board: spec})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range moves {
+		mv, err := game.ParseMove(s.Graph(), m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Play(mv); err != nil {
+			t.Fatalf("%s: %v", m, err)
+		}
+	}
+	return s
+}
+
+// TestSearchLeavesPosition: a search with two threads returns a legal move
+// and statistics that add up, and leaves the position as it was.
+func TestSearchLeavesPosition(t *testing.T) {
+	for _, c := range []struct{ rules, board string }{{"go", "9x9"}, {"keil", "hex:5"}, {"kee players=3", "7x7"}, {"ki", "9x9"}} {
+		s := start(t, c.rules, c.board)
+		before := game.Text(s)
+		a, err := Search(s, Options{Playouts: 2000, Threads: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if game.Text(s) != before || len(s.History()) != 0 {
+			t.Fatalf("%s: the search changed the position", c.rules)
+		}
+		if err := s.Legal(a.Best); err != nil {
+			t.Fatalf("%s: best move %s illegal: %v", c.rules, a.Best.Format(s.Graph()), err)
+		}
+		if a.Playouts < 2000 || a.Best != a.Candidates[0].Move || len(a.Ownership) != s.Graph().N() {
+			t.Fatalf("%s: analysis %+v", c.rules, a)
+		}
+		visits := 0
+		for _, k := range a.Candidates {
+			visits += k.Visits
+		}
+		if visits < a.Playouts-2 || visits > a.Playouts {
+			t.Fatalf("%s: candidates have %d visits, %d playouts", c.rules, visits, a.Playouts)
+		}
+		if a.WinRate < 0.05 || a.WinRate > 0.95 {
+			t.Fatalf("%s: win rate %.2f on an empty board", c.rules, a.WinRate)
+		}
+		t.Logf("%s %s: %s after %d playouts, win rate %.2f, margin %.1f, top %s %d %.2f", c.rules, c.board,
+			a.Best.Format(s.Graph()), a.Playouts, a.WinRate, a.Margin, a.Candidates[0].Move.Format(s.Graph()), a.Candidates[0].Visits, a.Candidates[0].WinRate)
+	}
+}
+
+// TestCapturesBigGroup: with komi making the capture the only way to win,
+// the search captures three white stones in atari.
+func TestCapturesBigGroup(t *testing.T) {
+	for _, seed := range []uint64{1, 2, 3} {
+		s := start(t, "go komi=20", "7x7",
+			"b4", "c4", "f4", "d4", "c5", "e4", "d5", "pass", "e5", "pass", "c3", "pass", "d3", "pass")
+		p := New(Options{Playouts: 3000, Seed: seed, Resign: false})
+		m, err := p.Genmove(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a := p.Last()
+		t.Logf("seed %d: %s (win rate %.2f)", seed, m.Format(s.Graph()), a.Candidates[0].WinRate)
+		if name := m.Format(s.Graph()); name != "e3" {
+			t.Errorf("seed %d: %s, want the capture e3\n%s", seed, name, game.Text(s))
+		}
+	}
+}
+
+// TestPassWhenPassingWins: after the opponent's pass, the player passes
+// when the count as it stands wins.
+func TestPassWhenPassingWins(t *testing.T) {
+	p := New(Options{Playouts: 300, Resign: false})
+	for _, c := range []struct {
+		rules string
+		moves []string
+	}{
+		{"go komi=0", []string{"b2", "pass"}},         // Black owns the 3x3 board
+		{"go komi=0.5", []string{"b2", "a1", "pass"}}, // White wins 1.5 to 1
+	} {
+		s := start(t, c.rules, "3x3", c.moves...)
+		m, err := p.Genmove(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m.Kind != game.Pass {
+			t.Errorf("%s %v: %s, want pass", c.rules, c.moves, m.Format(s.Graph()))
+		}
+	}
+}
+
+// TestResign: a hopeless game is resigned when resigning is on, and played
+// on otherwise.
+func TestResign(t *testing.T) {
+	s := start(t, "go komi=40", "5x5")
+	m, err := New(Options{Playouts: 1000, Resign: true}).Genmove(s)
+	if err != nil || m.Kind != game.Resign {
+		t.Fatalf("komi 40 on 5x5: %v %v, want resign", m, err)
+	}
+	m, err = New(Options{Playouts: 1000, Resign: false}).Genmove(s)
+	if err != nil || m.Kind != game.Place {
+		t.Fatalf("komi 40 on 5x5 without resigning: %v %v, want a placement", m, err)
+	}
+}
+
+// TestSelfPlay plays whole games of every kind between two searches with
+// few playouts: every move the player chooses must be legal in the rules
+// engine (superko, the button, appeals, forced passes) and the games end.
+func TestSelfPlay(t *testing.T) {
+	for _, c := range []struct{ rules, board string }{
+		{"go", "5x5"}, {"go-situational", "5x5"}, {"keil", "hex:4"}, {"keil-2019", "hex:3"},
+		{"kee", "4x4"}, {"kee players=3", "5x5"}, {"ki", "5x5"},
+	} {
+		s := start(t, c.rules, c.board)
+		p := New(Options{Playouts: 300, Threads: 2, Resign: false})
+		for n := 0; !s.Over(); n++ {
+			if n > 400 {
+				t.Fatalf("%s %s: no end after 400 moves", c.rules, c.board)
+			}
+			m, err := p.Genmove(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := s.Play(m); err != nil {
+				t.Fatalf("%s %s move %d: %v\n%s", c.rules, c.board, n+1, err, game.Text(s))
+			}
+		}
+		t.Logf("%s %s: %d moves, %s", c.rules, c.board, len(s.History()), s.Result())
+	}
+}
+
+// TestClock: the time manager's budgets.
+func TestClock(t *testing.T) {
+	s := start(t, "go", "9x9")
+	var c Clock
+	if _, ok := c.Budget(s); ok {
+		t.Fatal("a budget without time settings")
+	}
+	c.Settings(60*time.Second, 0, 0)
+	d, ok := c.Budget(s)
+	if !ok || d < time.Second || d > 2*time.Second {
+		t.Fatalf("60 s for a 9x9 game: %v a move", d)
+	}
+	c.Left(time.Second, 0)
+	if d, _ := c.Budget(s); d > 100*time.Millisecond {
+		t.Fatalf("1 s left: %v a move", d)
+	}
+	c.Settings(0, 30*time.Second, 10)
+	if d, _ := c.Budget(s); d < 2*time.Second || d > 3*time.Second {
+		t.Fatalf("byo-yomi 30 s / 10 stones: %v a move", d)
+	}
+	c.Settings(10*time.Second, 30*time.Second, 10)
+	c.Spent(11 * time.Second)
+	if d, _ := c.Budget(s); d < 2*time.Second || d > 3*time.Second {
+		t.Fatalf("main time spent, byo-yomi 30 s / 10 stones: %v a move", d)
+	}
+}
