@@ -1,0 +1,656 @@
+// Package server is moku's web app: an HTTP and WebSocket API over a
+// store.Store, and the page (embedded from web/) that plays every game in
+// the browser, against the computer or other people.
+//
+// A game is its set-up plus an append-only log of actions; the server keeps
+// the games in play in memory, rebuilt from the log, and records every
+// action in the store before it acknowledges it, so a game survives a
+// restart. Each seat has a secret token; anyone with the game's address
+// watches.
+package server
+
+import (
+	"context"
+	crand "crypto/rand"
+	"crypto/sha256"
+	"crypto/subtle"
+	"embed"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"math/rand/v2"
+	"net/http"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"moku/board"
+	"moku/game"
+	"moku/games"
+	"moku/gtp"
+	"moku/record"
+	"moku/rules"
+	"moku/store"
+)
+
+//go:embed web
+var webFiles embed.FS
+
+// Limits on what clients may ask for.
+const (
+	MaxBodyBytes = 64 << 10
+	MaxSeats     = board.MaxPlayers
+	maxNameLen   = 40
+)
+
+// Options configure a Server.
+type Options struct {
+	// Player returns the computer player for a strength level; nil means
+	// only the "random" level exists.
+	Player func(level string, r rules.Ruleset) (gtp.Player, error)
+	// Levels lists the strength levels offered, weakest first.
+	Levels []string
+	// Log receives the server's structured logs; nil discards them.
+	Log *slog.Logger
+}
+
+// Server serves games from a store.
+type Server struct {
+	store store.Store
+	opt   Options
+	log   *slog.Logger
+	mux   *http.ServeMux
+
+	mu     sync.Mutex
+	tables map[string]*served // games in memory, by id
+	ctx    context.Context
+	stop   context.CancelFunc
+	wg     sync.WaitGroup
+}
+
+// served is a game in memory with its lock and its watchers.
+type served struct {
+	mu       sync.Mutex
+	t        *table
+	watchers map[chan []byte]struct{}
+	thinking bool // a computer move is being computed
+}
+
+// New returns a server over st.
+func New(st store.Store, opt Options) *Server {
+	if opt.Log == nil {
+		opt.Log = slog.New(slog.DiscardHandler)
+	}
+	if len(opt.Levels) == 0 {
+		opt.Levels = []string{"random"}
+	}
+	ctx, stop := context.WithCancel(context.Background())
+	s := &Server{store: st, opt: opt, log: opt.Log, tables: map[string]*served{}, ctx: ctx, stop: stop}
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /healthz", s.health)
+	mux.HandleFunc("GET /api/options", s.options)
+	mux.HandleFunc("GET /api/games", s.list)
+	mux.HandleFunc("POST /api/games", s.create)
+	mux.HandleFunc("GET /api/games/{id}", s.get)
+	mux.HandleFunc("GET /api/games/{id}/positions", s.positions)
+	mux.HandleFunc("GET /api/games/{id}/record", s.record)
+	mux.HandleFunc("POST /api/games/{id}/actions", s.act)
+	mux.HandleFunc("GET /api/games/{id}/ws", s.watch)
+	web, _ := fs.Sub(webFiles, "web")
+	mux.Handle("GET /", http.FileServerFS(web))
+	s.mux = mux
+	return s
+}
+
+// ServeHTTP serves the API and the page.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	start := time.Now()
+	sw := &statusWriter{ResponseWriter: w, status: 200}
+	s.mux.ServeHTTP(sw, r)
+	s.log.Info("request", "method", r.Method, "path", r.URL.Path, "status", sw.status, "ms", time.Since(start).Milliseconds())
+}
+
+type statusWriter struct {
+	http.ResponseWriter
+	status int
+}
+
+func (w *statusWriter) WriteHeader(code int) { w.status = code; w.ResponseWriter.WriteHeader(code) }
+
+// Unwrap lets the WebSocket upgrade reach the connection.
+func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+// Close stops the computer players and waits for them.
+func (s *Server) Close() {
+	s.stop()
+	s.wg.Wait()
+}
+
+// Resume starts the computer's moves in every unfinished game of the store,
+// as after a restart.
+func (s *Server) Resume(ctx context.Context) error {
+	list, err := s.store.List(ctx, 1000)
+	if err != nil {
+		return err
+	}
+	for _, g := range list {
+		if g.Status == phaseOver {
+			continue
+		}
+		sv, err := s.load(ctx, g.ID)
+		if err != nil {
+			s.log.Error("resume", "game", g.ID, "err", err)
+			continue
+		}
+		sv.mu.Lock()
+		s.computerTurn(g.ID, sv)
+		sv.mu.Unlock()
+	}
+	return nil
+}
+
+// httpError is an error with an HTTP status.
+type httpError struct {
+	status int
+	msg    string
+}
+
+func (e *httpError) Error() string { return e.msg }
+
+func fail(status int, format string, a ...any) error {
+	return &httpError{status: status, msg: fmt.Sprintf(format, a...)}
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	json.NewEncoder(w).Encode(v)
+}
+
+func writeError(w http.ResponseWriter, err error) {
+	var he *httpError
+	switch {
+	case errors.As(err, &he):
+		writeJSON(w, he.status, map[string]string{"error": he.msg})
+	case errors.Is(err, store.ErrNotFound):
+		writeJSON(w, http.StatusNotFound, map[string]string{"error": "no such game"})
+	case errors.Is(err, store.ErrConflict):
+		writeJSON(w, http.StatusConflict, map[string]string{"error": "the game has moved on: reload it"})
+	default:
+		writeJSON(w, http.StatusInternalServerError, map[string]string{"error": "internal error"})
+	}
+}
+
+// readJSON decodes a request body of at most MaxBodyBytes into v.
+func readJSON(w http.ResponseWriter, r *http.Request, v any) error {
+	body := http.MaxBytesReader(w, r.Body, MaxBodyBytes)
+	dec := json.NewDecoder(body)
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		var mbe *http.MaxBytesError
+		if errors.As(err, &mbe) {
+			return fail(http.StatusRequestEntityTooLarge, "request body larger than %d bytes", MaxBodyBytes)
+		}
+		return fail(http.StatusBadRequest, "malformed request: %v", err)
+	}
+	return nil
+}
+
+func (s *Server) health(w http.ResponseWriter, r *http.Request) {
+	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+	defer cancel()
+	if _, err := s.store.List(ctx, 1); err != nil {
+		writeJSON(w, http.StatusServiceUnavailable, map[string]string{"status": "store unavailable"})
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
+}
+
+func (s *Server) options(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, http.StatusOK, map[string]any{
+		"games":   []string{"keil", "kee", "ki", "go"},
+		"rules":   rules.Presets,
+		"levels":  s.opt.Levels,
+		"boards":  map[string]string{"keil": "hex:5", "kee": "9x9", "ki": "11x11", "go": "9x9"},
+		"players": map[string]int{"kee": MaxSeats},
+	})
+}
+
+// load returns the game id in memory, reading it from the store if needed.
+func (s *Server) load(ctx context.Context, id string) (*served, error) {
+	s.mu.Lock()
+	sv, ok := s.tables[id]
+	s.mu.Unlock()
+	if ok {
+		return sv, nil
+	}
+	t, err := s.read(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if sv, ok := s.tables[id]; ok {
+		return sv, nil
+	}
+	sv = &served{t: t, watchers: map[chan []byte]struct{}{}}
+	s.tables[id] = sv
+	return sv, nil
+}
+
+// read rebuilds game id from the store.
+func (s *Server) read(ctx context.Context, id string) (*table, error) {
+	meta, err := s.store.Get(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	actions, err := s.store.Actions(ctx, id, 0)
+	if err != nil {
+		return nil, err
+	}
+	return newTable(meta, actions)
+}
+
+// createRequest is the body of POST /api/games.
+type createRequest struct {
+	Game    string `json:"game"`
+	Rules   string `json:"rules"`
+	Board   string `json:"board"`
+	Komi    string `json:"komi"`
+	Button  string `json:"button"`
+	Players int    `json:"players"`
+	Setup   string `json:"setup"` // "fixed" or "pie"
+	Seats   []struct {
+		Kind  string `json:"kind"`
+		Name  string `json:"name"`
+		Level string `json:"level"`
+	} `json:"seats"`
+}
+
+// boardSpec accepts only the built-in boards from the web: never a file.
+var boardSpec = regexp.MustCompile(`^(hex:\d{1,2}|\d{1,2}x\d{1,2}|torus:\d{1,2}x\d{1,2})$`)
+
+func (s *Server) create(w http.ResponseWriter, r *http.Request) {
+	var req createRequest
+	if err := readJSON(w, r, &req); err != nil {
+		writeError(w, err)
+		return
+	}
+	meta, tokens, err := s.newGame(req)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	if err := s.store.Create(r.Context(), meta); err != nil {
+		s.log.Error("create", "err", err)
+		writeError(w, err)
+		return
+	}
+	sv, err := s.load(r.Context(), meta.ID)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	sv.mu.Lock()
+	s.computerTurn(meta.ID, sv)
+	sv.mu.Unlock()
+	s.log.Info("created", "game", meta.ID, "rules", meta.Rules, "board", meta.Board)
+	writeJSON(w, http.StatusCreated, map[string]any{"id": meta.ID, "tokens": tokens})
+}
+
+// newGame checks a creation request and returns the game and its seats'
+// tokens (by seat; "" for the computer's).
+func (s *Server) newGame(req createRequest) (*store.Game, []string, error) {
+	bad := func(format string, a ...any) error { return fail(http.StatusBadRequest, format, a...) }
+	preset := req.Rules
+	if preset == "" {
+		preset = req.Game
+	}
+	base, err := rules.Preset(preset, nil)
+	if err != nil {
+		return nil, nil, bad("%v", err)
+	}
+	spec := strings.ToLower(strings.TrimSpace(req.Board))
+	if spec == "" {
+		spec = games.DefaultBoard(base.Game)
+	}
+	if !boardSpec.MatchString(spec) {
+		return nil, nil, bad("board %q: want hex:N, WxH or torus:WxH", req.Board)
+	}
+	cfg := games.Config{Rules: preset, Board: spec}
+	if req.Komi != "" {
+		cfg.Overrides = append(cfg.Overrides, "komi="+req.Komi)
+	}
+	if req.Button != "" {
+		cfg.Overrides = append(cfg.Overrides, "button="+req.Button)
+	}
+	if req.Players != 0 {
+		cfg.Overrides = append(cfg.Overrides, "players="+strconv.Itoa(req.Players))
+	}
+	rs, g, err := cfg.Build()
+	if err != nil {
+		return nil, nil, bad("%v", err)
+	}
+	if _, err := games.New(rs, g); err != nil {
+		return nil, nil, bad("%v", err)
+	}
+	setup := req.Setup
+	switch setup {
+	case "", "fixed":
+		setup = "fixed"
+	case "pie":
+		if rs.Players != 2 {
+			return nil, nil, bad("the komi pie needs two players")
+		}
+	default:
+		return nil, nil, bad("setup %q: want fixed or pie", req.Setup)
+	}
+	if len(req.Seats) != rs.Players {
+		return nil, nil, bad("%d seats for %d players", len(req.Seats), rs.Players)
+	}
+	meta := &store.Game{ID: newID(), Rules: rs.String(), Board: g.Spec(), Setup: setup, Status: phasePlaying}
+	if setup == "pie" {
+		meta.Status = phaseSetup
+	}
+	tokens := make([]string, len(req.Seats))
+	for i, seat := range req.Seats {
+		name := strings.TrimSpace(seat.Name)
+		if len(name) > maxNameLen {
+			return nil, nil, bad("seat %d: name longer than %d bytes", i+1, maxNameLen)
+		}
+		st := store.Seat{Kind: seat.Kind, Name: name}
+		switch seat.Kind {
+		case "human":
+			tokens[i] = newToken()
+			sum := sha256.Sum256([]byte(tokens[i]))
+			st.TokenHash = sum[:]
+			if st.Name == "" {
+				st.Name = board.Color(i + 1).String()
+			}
+		case "computer":
+			level := seat.Level
+			if level == "" {
+				level = s.opt.Levels[0]
+			}
+			if _, err := s.player(level, rs); err != nil {
+				return nil, nil, bad("seat %d: %v", i+1, err)
+			}
+			st.Level = level
+			if st.Name == "" {
+				st.Name = "moku (" + level + ")"
+			}
+		default:
+			return nil, nil, bad("seat %d: kind %q: want human or computer", i+1, seat.Kind)
+		}
+		meta.Seats = append(meta.Seats, st)
+	}
+	return meta, tokens, nil
+}
+
+func (s *Server) player(level string, r rules.Ruleset) (gtp.Player, error) {
+	if s.opt.Player != nil {
+		return s.opt.Player(level, r)
+	}
+	if level != "random" {
+		return nil, fmt.Errorf("unknown level %q", level)
+	}
+	return gtp.RandomPlayer{Rand: rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 7))}, nil
+}
+
+func newID() string {
+	b := make([]byte, 9)
+	crand.Read(b)
+	return base64.RawURLEncoding.EncodeToString(b)
+}
+
+func newToken() string {
+	b := make([]byte, 24)
+	crand.Read(b)
+	return base64.RawURLEncoding.EncodeToString(b)
+}
+
+func (s *Server) list(w http.ResponseWriter, r *http.Request) {
+	list, err := s.store.List(r.Context(), 200)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	type item struct {
+		ID      string     `json:"id"`
+		Rules   string     `json:"rules"`
+		Board   string     `json:"board"`
+		Seats   []seatView `json:"seats"`
+		Status  string     `json:"status"`
+		Result  string     `json:"result"`
+		Moves   int        `json:"actions"`
+		Updated time.Time  `json:"updated"`
+	}
+	out := []item{}
+	for _, g := range list {
+		it := item{ID: g.ID, Rules: strings.Fields(g.Rules)[0], Board: g.Board, Status: g.Status, Result: g.Result, Moves: g.Moves, Updated: g.Updated}
+		for i, st := range g.Seats {
+			it.Seats = append(it.Seats, seatView{Color: board.Color(i + 1).String(), Kind: st.Kind, Name: st.Name, Level: st.Level})
+		}
+		out = append(out, it)
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+func (s *Server) get(w http.ResponseWriter, r *http.Request) {
+	sv, err := s.load(r.Context(), r.PathValue("id"))
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	sv.mu.Lock()
+	v := sv.t.view()
+	sv.mu.Unlock()
+	writeJSON(w, http.StatusOK, v)
+}
+
+func (s *Server) positions(w http.ResponseWriter, r *http.Request) {
+	sv, err := s.load(r.Context(), r.PathValue("id"))
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	sv.mu.Lock()
+	pos, err := sv.t.positions()
+	sv.mu.Unlock()
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, pos)
+}
+
+func (s *Server) record(w http.ResponseWriter, r *http.Request) {
+	sv, err := s.load(r.Context(), r.PathValue("id"))
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	sv.mu.Lock()
+	defer sv.mu.Unlock()
+	if sv.t.state == nil {
+		writeError(w, fail(http.StatusConflict, "the game has not started"))
+		return
+	}
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=\"moku-%s.txt\"", sv.t.meta.ID))
+	record.WriteMoveList(w, sv.t.state)
+}
+
+// actionRequest is the body of POST /api/games/{id}/actions.
+type actionRequest struct {
+	Seat  int    `json:"seat"`
+	Token string `json:"token"`
+	Kind  string `json:"kind"`
+	Arg   string `json:"arg"`
+	// Version, if not zero, is the game version the client saw: the action
+	// is refused if the game has moved on since, so a repeated request is
+	// never applied twice.
+	Version int `json:"version"`
+}
+
+func (s *Server) act(w http.ResponseWriter, r *http.Request) {
+	var req actionRequest
+	if err := readJSON(w, r, &req); err != nil {
+		writeError(w, err)
+		return
+	}
+	id := r.PathValue("id")
+	sv, err := s.load(r.Context(), id)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	sv.mu.Lock()
+	defer sv.mu.Unlock()
+	t := sv.t
+	if req.Seat < 0 || req.Seat >= len(t.meta.Seats) {
+		writeError(w, fail(http.StatusBadRequest, "no seat %d", req.Seat))
+		return
+	}
+	seat := t.meta.Seats[req.Seat]
+	sum := sha256.Sum256([]byte(req.Token))
+	if seat.Kind != "human" || subtle.ConstantTimeCompare(sum[:], seat.TokenHash) != 1 {
+		writeError(w, fail(http.StatusForbidden, "wrong token for seat %d", req.Seat))
+		return
+	}
+	if req.Version != 0 && req.Version != len(t.actions) {
+		writeError(w, fail(http.StatusConflict, "the game has moved on (version %d, not %d): reload it", len(t.actions), req.Version))
+		return
+	}
+	if err := s.commit(r.Context(), id, sv, store.Action{Seq: len(t.actions) + 1, Seat: req.Seat, Kind: req.Kind, Arg: req.Arg}); err != nil {
+		writeError(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, sv.t.view())
+}
+
+// commit applies action a to the game in memory, records it in the store,
+// and tells the watchers; on any failure the game is as before. The caller
+// holds sv.mu.
+func (s *Server) commit(ctx context.Context, id string, sv *served, a store.Action) error {
+	a.At = time.Now()
+	if err := sv.t.apply(a); err != nil {
+		return fail(http.StatusUnprocessableEntity, "%v", err)
+	}
+	status, result := sv.t.status()
+	if err := s.store.Append(ctx, id, a, status, result); err != nil {
+		// The store decides: rebuild the game from what it holds.
+		if t, rerr := s.read(context.WithoutCancel(ctx), id); rerr == nil {
+			sv.t = t
+		} else {
+			s.log.Error("reload after failed append", "game", id, "err", rerr)
+			s.mu.Lock()
+			delete(s.tables, id)
+			s.mu.Unlock()
+		}
+		if errors.Is(err, store.ErrConflict) {
+			return err
+		}
+		s.log.Error("append", "game", id, "err", err)
+		return fail(http.StatusServiceUnavailable, "the move could not be stored: try again")
+	}
+	s.log.Info("action", "game", id, "seq", a.Seq, "seat", a.Seat, "kind", a.Kind, "arg", a.Arg)
+	s.broadcast(sv)
+	s.computerTurn(id, sv)
+	return nil
+}
+
+// broadcast sends the game to its watchers. The caller holds sv.mu.
+func (s *Server) broadcast(sv *served) {
+	data, err := json.Marshal(sv.t.view())
+	if err != nil {
+		return
+	}
+	for ch := range sv.watchers {
+		select {
+		case ch <- data:
+		default: // a watcher that cannot keep up is dropped; it reconnects
+			delete(sv.watchers, ch)
+			close(ch)
+		}
+	}
+}
+
+// computerTurn starts the computer's action if it is a computer seat's
+// turn (or its answer is awaited). The caller holds sv.mu.
+func (s *Server) computerTurn(id string, sv *served) {
+	t := sv.t
+	if sv.thinking {
+		return
+	}
+	// Answers that need no thought: undo requests and scoring agreement
+	// are accepted by the computer at once.
+	for i, st := range t.meta.Seats {
+		if st.Kind != "computer" {
+			continue
+		}
+		if t.undoBy >= 0 && t.undoBy != i {
+			s.commitComputer(id, sv, store.Action{Seq: len(t.actions) + 1, Seat: i, Kind: "undo-accept"})
+			return
+		}
+	}
+	seat := t.toMoveSeat()
+	if seat < 0 || t.meta.Seats[seat].Kind != "computer" {
+		return
+	}
+	if t.phase == phaseSetup {
+		kind, arg := "komi", "0"
+		if seat == 1 {
+			kind, arg = "choose", "white"
+			if k, _ := strconv.ParseFloat(t.pieKomi, 64); k < 0.5 {
+				arg = "black"
+			}
+		}
+		s.commitComputer(id, sv, store.Action{Seq: len(t.actions) + 1, Seat: seat, Kind: kind, Arg: arg})
+		return
+	}
+	player, err := s.player(t.meta.Seats[seat].Level, t.r)
+	if err != nil {
+		s.log.Error("computer player", "game", id, "err", err)
+		return
+	}
+	// Think on a copy rebuilt from the log, without holding the lock.
+	meta, actions := t.meta, append([]store.Action(nil), t.actions...)
+	sv.thinking = true
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		copyT, err := newTable(&meta, actions)
+		var m game.Move
+		if err == nil {
+			m, err = player.Genmove(copyT.state)
+		}
+		sv.mu.Lock()
+		defer sv.mu.Unlock()
+		sv.thinking = false
+		if err != nil {
+			s.log.Error("computer move", "game", id, "err", err)
+			return
+		}
+		if s.ctx.Err() != nil || len(sv.t.actions) != len(actions) {
+			return // the server is stopping, or the game moved on
+		}
+		s.commitComputer(id, sv, store.Action{Seq: len(actions) + 1, Seat: seat, Kind: "move", Arg: m.Format(copyT.g)})
+	}()
+}
+
+func (s *Server) commitComputer(id string, sv *served, a store.Action) {
+	if err := s.commit(s.ctx, id, sv, a); err != nil && s.ctx.Err() == nil {
+		s.log.Error("computer action", "game", id, "kind", a.Kind, "err", err)
+	}
+}
+
+func timeoutCtx(ctx context.Context, d time.Duration) (context.Context, context.CancelFunc) {
+	return context.WithTimeout(ctx, d)
+}

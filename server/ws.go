@@ -1,0 +1,71 @@
+package server
+
+import (
+	"encoding/json"
+	"net/http"
+	"time"
+
+	"github.com/coder/websocket"
+)
+
+// watch streams a game over a WebSocket: the whole game at once, then again
+// after every change. A client that reconnects gets the whole game again, so
+// it misses nothing. Only pages from the server's own origin may connect.
+func (s *Server) watch(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	sv, err := s.load(r.Context(), id)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	c, err := websocket.Accept(w, r, nil) // nil options: same-origin only
+	if err != nil {
+		return
+	}
+	defer c.CloseNow()
+	ctx := c.CloseRead(r.Context())
+
+	ch := make(chan []byte, 16)
+	sv.mu.Lock()
+	first, _ := json.Marshal(sv.t.view())
+	sv.watchers[ch] = struct{}{}
+	sv.mu.Unlock()
+	defer func() {
+		sv.mu.Lock()
+		if _, ok := sv.watchers[ch]; ok {
+			delete(sv.watchers, ch)
+			close(ch)
+		}
+		sv.mu.Unlock()
+	}()
+	send := func(data []byte) bool {
+		wctx, cancel := timeoutCtx(ctx, 10*time.Second)
+		defer cancel()
+		return c.Write(wctx, websocket.MessageText, data) == nil
+	}
+	if !send(first) {
+		return
+	}
+	ping := time.NewTicker(30 * time.Second)
+	defer ping.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-s.ctx.Done():
+			c.Close(websocket.StatusGoingAway, "server stopping")
+			return
+		case data, ok := <-ch:
+			if !ok || !send(data) {
+				return
+			}
+		case <-ping.C:
+			pctx, cancel := timeoutCtx(ctx, 10*time.Second)
+			err := c.Ping(pctx)
+			cancel()
+			if err != nil {
+				return
+			}
+		}
+	}
+}
