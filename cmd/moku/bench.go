@@ -1,0 +1,90 @@
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"runtime"
+	"time"
+
+	"moku/games"
+	"moku/playout"
+	"moku/search"
+)
+
+func init() {
+	register("bench", "measures playouts per second per core for each game (and the search's thread speed-up)", runBench)
+}
+
+// benchGames are the games moku bench measures, by the key it prints.
+var benchGames = []struct {
+	key string
+	cfg games.Config
+}{
+	{"go-9x9", games.Config{Rules: "go", Board: "9x9"}},
+	{"keil-hex7", games.Config{Rules: "keil", Board: "hex:7"}},
+	{"kee-9x9-3p", games.Config{Rules: "kee players=3", Board: "9x9"}},
+	{"ki-11x11", games.Config{Rules: "ki", Board: "11x11"}},
+}
+
+func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	secs := fs.Float64("seconds", 2, "seconds of playouts per game")
+	asJSON := fs.Bool("json", false, "print one JSON object")
+	withSearch := fs.Bool("search", false, "also measure full MCTS iterations a second on 9x9 Go with 1 and 2 threads")
+	seed := fs.Uint64("seed", 1, "random seed")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	d := time.Duration(*secs * float64(time.Second))
+	out := map[string]any{}
+	var order []string
+	for _, g := range benchGames {
+		st, err := playout.Measure(g.cfg, d, *seed)
+		if err != nil {
+			return err
+		}
+		out[g.key] = st
+		order = append(order, g.key)
+		if !*asJSON {
+			fmt.Fprintf(stdout, "%-12s %9.0f playouts/s  %6.1f moves/playout  black wins %.3f  (%d playouts in %.1f s, one core)\n",
+				g.key, st.PlayoutsPerSec, st.MovesPerPlay, st.BlackWinRate, st.Playouts, st.Seconds)
+		}
+	}
+	if *withSearch {
+		s, err := games.Start(games.Config{Rules: "go", Board: "9x9"})
+		if err != nil {
+			return err
+		}
+		rates := map[int]float64{}
+		for _, t := range []int{1, 2} {
+			o := search.DefaultOptions()
+			o.Playouts, o.Time, o.Threads, o.Seed = 0, d, t, *seed
+			a, err := search.Search(s, o)
+			if err != nil {
+				return err
+			}
+			rates[t] = float64(a.Playouts) / a.Seconds
+			key := fmt.Sprintf("mcts-go-9x9-%dt", t)
+			out[key] = map[string]float64{"playouts_per_s": rates[t], "seconds": a.Seconds}
+			order = append(order, key)
+			if !*asJSON {
+				fmt.Fprintf(stdout, "%-12s %9.0f playouts/s  (MCTS from the empty board, %d thread(s), %.1f s)\n", key, rates[t], t, a.Seconds)
+			}
+		}
+		out["mcts-speedup-2t"] = rates[2] / rates[1]
+		if !*asJSON {
+			fmt.Fprintf(stdout, "speed-up from 1 to 2 threads: %.2f (GOMAXPROCS %d)\n", rates[2]/rates[1], runtime.GOMAXPROCS(0))
+		}
+	}
+	if *asJSON {
+		b, err := json.MarshalIndent(out, "", "  ")
+		if err != nil {
+			return err
+		}
+		fmt.Fprintln(stdout, string(b))
+	}
+	return nil
+}
