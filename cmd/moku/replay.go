@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"flag"
 	"fmt"
 	"io"
@@ -19,7 +20,7 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: moku replay FILE   (a plain move list; - reads standard input)")
+		fmt.Fprintln(stderr, "usage: moku replay FILE   (an SGF file or a plain move list; - reads standard input)")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -38,11 +39,23 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		defer f.Close()
 		in = f
 	}
-	ml, err := record.ParseMoveList(in)
+	data, err := io.ReadAll(in)
 	if err != nil {
-		return fmt.Errorf("%s: %v", fs.Arg(0), err)
+		return err
 	}
-	s, err := ml.Replay()
+	var s game.State
+	if record.IsSGF(data) || strings.HasSuffix(strings.ToLower(fs.Arg(0)), ".sgf") {
+		s, err = replaySGF(data, stdout)
+		if err != nil && s == nil {
+			return fmt.Errorf("%s: %v", fs.Arg(0), err)
+		}
+	} else {
+		ml, perr := record.ParseMoveList(bytes.NewReader(data))
+		if perr != nil {
+			return fmt.Errorf("%s: %v", fs.Arg(0), perr)
+		}
+		s, err = ml.Replay()
+	}
 	if s == nil {
 		return err
 	}
@@ -67,4 +80,17 @@ func status(s game.State) string {
 	}
 	fmt.Fprintf(&b, "score: %s\n", r.Breakdown())
 	return b.String()
+}
+
+// replaySGF replays the main line of the first game of an SGF file (the
+// others are counted).
+func replaySGF(data []byte, stdout io.Writer) (game.State, error) {
+	recs, err := record.ReadSGF(data)
+	if err != nil {
+		return nil, err
+	}
+	if len(recs) > 1 {
+		fmt.Fprintf(stdout, "the file holds %d games; replaying the first\n", len(recs))
+	}
+	return recs[0].Replay()
 }

@@ -1,0 +1,70 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"time"
+
+	"moku/match"
+)
+
+func init() {
+	register("match", "referee a match between two GTP engines; every game saved as SGF", runMatch)
+}
+
+func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("match", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	gf := addGameFlags(fs)
+	var e1, e2, black, white string
+	fs.StringVar(&e1, "engine1", "", "command line of engine 1 (Black in odd games, White in even ones)")
+	fs.StringVar(&e2, "engine2", "", "command line of engine 2")
+	fs.StringVar(&black, "black", "", "command line of the engine that plays Black first (engine 1; colours alternate unless --fixed)")
+	fs.StringVar(&white, "white", "", "command line of the engine that plays White first (engine 2)")
+	fixed := fs.Bool("fixed", false, "do not alternate colours: engine 1 always plays Black")
+	n := fs.Int("games", 10, "number of games")
+	moveTime := fs.Duration("time", 10*time.Second, "time limit for each move (0: none)")
+	maxMoves := fs.Int("max-moves", 0, "end a game after this many moves and score it as it stands (0: 4 a point + 20)")
+	dir := fs.String("out", "match", "directory for the games (game-0001.sgf, ...); a match found there is resumed")
+	quiet := fs.Bool("quiet", false, "no progress bar")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: moku match --black \"gnugo --mode gtp --level 1\" --white \"moku gtp\" [flags]")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if black != "" {
+		e1 = black
+	}
+	if white != "" {
+		e2 = white
+	}
+	if e1 == "" || e2 == "" {
+		fs.Usage()
+		return fmt.Errorf("want two engines: --engine1 and --engine2 (or --black and --white)")
+	}
+	cfg, err := gf.config()
+	if err != nil {
+		return err
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	mc := match.Config{Engines: [2]string{e1, e2}, Fixed: *fixed, Games: *n, Game: cfg,
+		Move: *moveTime, MaxMoves: *maxMoves, Dir: *dir}
+	if !*quiet {
+		mc.Progress = stderr
+	}
+	sum, err := match.Run(ctx, mc)
+	if sum != nil && len(sum.Games) > 0 {
+		fmt.Fprint(stdout, sum)
+	}
+	if ctx.Err() != nil {
+		return fmt.Errorf("interrupted: %d games saved in %s; run the same command again to resume", len(sum.Games), *dir)
+	}
+	return err
+}

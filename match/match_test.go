@@ -1,0 +1,270 @@
+package match_test
+
+import (
+	"context"
+	"errors"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"moku/games"
+	"moku/match"
+	"moku/record"
+)
+
+var (
+	gnugo = "gnugo --mode gtp --level 1"
+	moku  string // a moku binary built for the tests
+)
+
+func TestMain(m *testing.M) {
+	path, err := exec.LookPath("gnugo")
+	if err != nil {
+		path = "/usr/games/gnugo"
+	}
+	if _, err := os.Stat(path); err != nil {
+		// The tests need GNU Go: scripts/test installs it. Fail, never skip.
+		println("match tests: GNU Go is not installed (apt-get install gnugo, or run scripts/test)")
+		os.Exit(1)
+	}
+	gnugo = path + " --mode gtp --level 1"
+	dir, err := os.MkdirTemp("", "moku-match-test")
+	if err != nil {
+		panic(err)
+	}
+	moku = filepath.Join(dir, "moku")
+	if out, err := exec.Command("go", "build", "-o", moku, "moku/cmd/moku").CombinedOutput(); err != nil {
+		println("building moku:", string(out))
+		os.Exit(1)
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// checkSaved replays every saved game and checks its result and players.
+func checkSaved(t *testing.T, sum *match.Summary, want int) {
+	t.Helper()
+	if len(sum.Games) != want {
+		t.Fatalf("%d games, want %d", len(sum.Games), want)
+	}
+	for _, g := range sum.Games {
+		data, err := os.ReadFile(g.File)
+		if err != nil {
+			t.Fatal(err)
+		}
+		recs, err := record.ReadSGF(data)
+		if err != nil {
+			t.Fatalf("%s: %v", g.File, err)
+		}
+		s, err := recs[0].Replay()
+		if err != nil {
+			t.Fatalf("%s: %v", g.File, err)
+		}
+		re, _ := recs[0].Get("RE")
+		if re != g.Result {
+			t.Errorf("%s: RE[%s], summary says %s", g.File, re, g.Result)
+		}
+		if !strings.HasSuffix(re, "+F") && s.Over() && s.Result().String() != re {
+			t.Errorf("%s: replayed result %s, RE[%s]", g.File, s.Result(), re)
+		}
+		if pb, _ := recs[0].Get("PB"); !strings.Contains(pb, "engine") {
+			t.Errorf("%s: PB[%s]", g.File, pb)
+		}
+	}
+}
+
+func TestGnuGoAgainstItself(t *testing.T) {
+	dir := t.TempDir()
+	var progress strings.Builder
+	sum, err := match.Run(context.Background(), match.Config{
+		Engines: [2]string{gnugo, gnugo}, Games: 2, Dir: dir, Move: 10 * time.Second,
+		Game: games.Config{Rules: "go-simple", Board: "5x5", Overrides: []string{"komi=0.5"}}, Progress: &progress})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkSaved(t, sum, 2)
+	// Colours alternate: the same engine wins with the same colour.
+	if sum.Games[0].Black != 0 || sum.Games[1].Black != 1 {
+		t.Errorf("colours did not alternate: %+v", sum.Games)
+	}
+	if !strings.Contains(progress.String(), "2/2 games") {
+		t.Errorf("progress: %q", progress.String())
+	}
+	if s := sum.String(); !strings.Contains(s, "win rate") || !strings.Contains(s, "Elo difference") {
+		t.Errorf("summary:\n%s", s)
+	}
+}
+
+func TestRandomAgainstGnuGo(t *testing.T) {
+	dir := t.TempDir()
+	sum, err := match.Run(context.Background(), match.Config{
+		Engines: [2]string{moku + " gtp --rules go-simple --seed 3", gnugo}, Games: 2, Dir: dir, Move: 10 * time.Second,
+		Game: games.Config{Rules: "go-simple", Board: "5x5"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkSaved(t, sum, 2)
+	for _, g := range sum.Games {
+		if strings.HasSuffix(g.Result, "+F") {
+			t.Errorf("game %d forfeited: %s", g.Number, g.Reason)
+		}
+	}
+}
+
+// TestKilledEngine kills an engine in the middle of the first game: that
+// engine loses it, and the match goes on with a restarted engine.
+func TestKilledEngine(t *testing.T) {
+	dir := t.TempDir()
+	killed := 0
+	sum, err := match.Run(context.Background(), match.Config{
+		Engines: [2]string{gnugo, moku + " gtp --rules go-simple"}, Games: 2, Dir: dir, Move: 10 * time.Second,
+		Game: games.Config{Rules: "go-simple", Board: "5x5"},
+		OnMove: func(game, moves int, pids [2]int) {
+			if game == 1 && moves == 4 {
+				killed = pids[1] // White: moku
+				syscall.Kill(pids[1], syscall.SIGKILL)
+			}
+		}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if killed == 0 {
+		t.Fatal("the engine was never killed")
+	}
+	checkSaved(t, sum, 2)
+	g := sum.Games[0]
+	if g.Result != "B+F" || g.Winner != 0 || !strings.Contains(g.Reason, "engine 2 (white) crashed") {
+		t.Errorf("game 1: %+v", g)
+	}
+	if g := sum.Games[1]; strings.HasSuffix(g.Result, "+F") {
+		t.Errorf("game 2 (restarted engine): %+v", g)
+	}
+	if !strings.Contains(sum.String(), "game 1: B+F by forfeit: engine 2 (white) crashed") {
+		t.Errorf("summary:\n%s", sum)
+	}
+}
+
+// TestHungEngine stops an engine (SIGSTOP) mid-game: the referee's time
+// limit scores the game as its loss and the match goes on.
+func TestHungEngine(t *testing.T) {
+	dir := t.TempDir()
+	sum, err := match.Run(context.Background(), match.Config{
+		Engines: [2]string{moku + " gtp --rules go-simple", gnugo}, Games: 2, Dir: dir, Move: time.Second,
+		Game: games.Config{Rules: "go-simple", Board: "5x5"},
+		OnMove: func(game, moves int, pids [2]int) {
+			if game == 1 && moves == 3 {
+				syscall.Kill(pids[1], syscall.SIGSTOP) // White: gnugo
+			}
+		}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkSaved(t, sum, 2)
+	if g := sum.Games[0]; g.Result != "B+F" || !strings.Contains(g.Reason, "engine 2 (white) did not answer") {
+		t.Errorf("game 1: %+v", g)
+	}
+	if g := sum.Games[1]; strings.HasSuffix(g.Result, "+F") {
+		t.Errorf("game 2: %+v", g)
+	}
+}
+
+// TestIllegalMove: an engine (a shell loop) that answers every genmove with
+// a1 loses as soon as a1 is taken.
+func TestIllegalMove(t *testing.T) {
+	dir := t.TempDir()
+	a1 := `sh -c 'while read cmd; do case "$cmd" in genmove*) printf "= a1\n\n";; *) printf "= \n\n";; esac; done'`
+	sum, err := match.Run(context.Background(), match.Config{
+		Engines: [2]string{a1, gnugo}, Games: 1, Dir: dir, Move: 10 * time.Second,
+		Game: games.Config{Rules: "go-simple", Board: "5x5"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkSaved(t, sum, 1)
+	if g := sum.Games[0]; g.Result != "W+F" || !strings.Contains(g.Reason, "engine 1 (black) played a1: illegal move a1") {
+		t.Errorf("%+v", g)
+	}
+}
+
+// TestResume interrupts a match in its second game and runs it again: the
+// saved game is kept, the interrupted one played again.
+func TestResume(t *testing.T) {
+	dir := t.TempDir()
+	ctx, cancel := context.WithCancel(context.Background())
+	cfg := match.Config{Engines: [2]string{gnugo, moku + " gtp --rules go-simple"}, Games: 3, Dir: dir,
+		Move: 10 * time.Second, Game: games.Config{Rules: "go-simple", Board: "5x5"},
+		OnMove: func(game, moves int, pids [2]int) {
+			if game == 2 && moves == 2 {
+				cancel()
+			}
+		}}
+	sum, err := match.Run(ctx, cfg)
+	if !errors.Is(err, context.Canceled) || len(sum.Games) != 1 {
+		t.Fatalf("interrupted run: %v, %d games", err, len(sum.Games))
+	}
+	saved, _ := match.Saved(dir)
+	if len(saved) != 1 {
+		t.Fatalf("saved %v", saved)
+	}
+	first, _ := os.ReadFile(saved[0])
+	var played []int
+	cfg.OnMove = func(game, moves int, pids [2]int) {
+		if moves == 1 {
+			played = append(played, game)
+		}
+	}
+	sum, err = match.Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkSaved(t, sum, 3)
+	if len(played) != 2 || played[0] != 2 || played[1] != 3 {
+		t.Errorf("resumed run played games %v, want [2 3]", played)
+	}
+	if again, _ := os.ReadFile(saved[0]); string(again) != string(first) {
+		t.Errorf("game 1 was rewritten")
+	}
+	// Another match's directory is refused.
+	cfg.Game.Board = "7x7"
+	if _, err := match.Run(context.Background(), cfg); err == nil || !strings.Contains(err.Error(), "a game of another match") {
+		t.Errorf("got %v", err)
+	}
+}
+
+func TestStatistics(t *testing.T) {
+	sum := &match.Summary{}
+	for i := 0; i < 10; i++ {
+		w := 1
+		if i < 7 {
+			w = 0
+		}
+		sum.Games = append(sum.Games, match.Game{Number: i + 1, Winner: w})
+	}
+	p, lo, hi := sum.Rate()
+	// Wilson interval for 7 of 10: 0.3968 to 0.8922.
+	if p != 0.7 || math.Abs(lo-0.3968) > 1e-3 || math.Abs(hi-0.8922) > 1e-3 {
+		t.Errorf("rate %v (%v, %v)", p, lo, hi)
+	}
+	if e := match.Elo(0.75); math.Abs(e-190.85) > 0.01 {
+		t.Errorf("Elo(0.75) = %v", e)
+	}
+	if !math.IsInf(match.Elo(1), 1) || match.Elo(0.5) != 0 {
+		t.Errorf("Elo at the ends")
+	}
+}
+
+func TestSplitCommand(t *testing.T) {
+	got, err := match.SplitCommand(`gnugo --mode gtp "a b" 'c\d' e\ f`)
+	want := []string{"gnugo", "--mode", "gtp", "a b", `c\d`, "e f"}
+	if err != nil || strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("got %q, %v", got, err)
+	}
+	if _, err := match.SplitCommand(`a "b`); err == nil {
+		t.Error("unterminated quote accepted")
+	}
+}
