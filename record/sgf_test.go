@@ -313,7 +313,7 @@ func randomGame(t *rapid.T, presets []string) game.State {
 	case "ki":
 		specs = []string{"3x3", "5x5", "7x7"}
 	case "kee":
-		specs = []string{"2x1", "2x1", "3x1", "3x1", "2x2", "3x3", "4x4", "torus:3x3", "graph"}
+		specs = []string{"2x1", "2x1", "2x1", "3x1", "3x1", "2x2", "2x2", "3x3", "4x4", "torus:3x3", "graph"}
 	default:
 		specs = []string{"2x2", "3x3", "5x5", "9x9", "7x5", "21x21", "torus:3x3", "hex:3", "graph"}
 	}
@@ -374,7 +374,7 @@ func randomGame(t *rapid.T, presets []string) game.State {
 			m = passes[0]
 		case k < 3:
 			m = game.ResignMove
-		case k < 40 && len(appeals) > 0:
+		case k < 70 && len(appeals) > 0:
 			m = appeals[rng.IntN(len(appeals))]
 		case k < 50 && len(passes) > 0:
 			m = passes[0]

@@ -354,6 +354,7 @@ func FromTree(t *Tree) (*Record, error) {
 	// Set-up, then moves.
 	setup := map[int]board.Color{}
 	var setupOrder []int
+	pl := "" // the player to move first, from the set-up
 	for i, n := range nodes {
 		var moveProps []Property
 		var mv []Property
@@ -362,6 +363,9 @@ func FromTree(t *Tree) (*Record, error) {
 			case setupIdents[p.Ident]:
 				if len(r.Moves) > 0 {
 					return nil, at(p, "set-up after the first move: moku's games start from one position")
+				}
+				if p.Ident == "PL" {
+					pl = Text(p.Values[0])
 				}
 				if err := r.addSetup(p, ordinary, setup, &setupOrder); err != nil {
 					return nil, err
@@ -399,7 +403,11 @@ func FromTree(t *Tree) (*Record, error) {
 		}
 	}
 	if ordinary {
-		r.implyPasses()
+		first := board.Black
+		if c, err := board.ParseColor(pl); err == nil && c == board.White {
+			first = board.White
+		}
+		r.implyPasses(first)
 	}
 	return r, nil
 }
@@ -524,9 +532,16 @@ func (r *Record) readMove(n *Node, props []Property, ordinary bool) (Move, error
 // implyPasses inserts a pass before each move of a two-player Go record
 // made out of turn (handicap games start with White; some files have two
 // moves of one colour in a row), so that moku's engine can replay it.
-func (r *Record) implyPasses() {
+//
+// first is the player to move first (SGF's PL in the set-up): with White
+// first, Black's first move is an implied pass.
+func (r *Record) implyPasses(first board.Color) {
 	var out []Move
 	next := board.Black
+	if first == board.White {
+		out = append(out, Move{Played: game.Played{Player: board.Black, Move: game.PassMove}, Implied: true})
+		next = board.White
+	}
 	for _, m := range r.Moves {
 		if m.Player != next {
 			out = append(out, Move{Played: game.Played{Player: next, Move: game.PassMove}, Implied: true, Pos: m.Pos})
@@ -587,6 +602,9 @@ func (r *Record) Tree() *Tree {
 			}
 			root.Set("MKSU", su...)
 		}
+	}
+	if ordinary && len(r.Moves) > 0 && r.Moves[0].Implied && r.Moves[0].Player == board.Black {
+		root.Set("PL", "W")
 	}
 	root.Props = append(root.Props, r.Props...)
 	t := &Tree{Nodes: []*Node{root}}
