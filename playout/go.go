@@ -31,6 +31,8 @@ type GoBoard struct {
 	edge           []bool  // fewer neighbours than the most any point has
 
 	color []board.Color
+	nbr   [][board.MaxPlayers + 1]uint8 // neighbours of each point by contents
+	deg   []uint8
 	chain []int32 // representative of each stone's chain
 	next  []int32 // next stone of the chain, circularly
 	libs  []int32 // pseudo-liberties, by representative
@@ -54,7 +56,8 @@ type GoBoard struct {
 func NewGo(g *board.Graph, players int, suicide bool, komi float64) *GoBoard {
 	n := g.N()
 	b := &GoBoard{n: n, players: players, suicide: suicide, komi: komi,
-		color: make([]board.Color, n), chain: make([]int32, n), next: make([]int32, n),
+		color: make([]board.Color, n), chain: make([]int32, n),
+		nbr: make([][board.MaxPlayers + 1]uint8, n), deg: make([]uint8, n), next: make([]int32, n),
 		libs: make([]int32, n), size: make([]int32, n), empty: newEmptySet(n),
 		edge: make([]bool, n), owner: make([]board.Color, n), mark: make([]uint32, n),
 		stack: make([]int32, 0, n), steps: make([]Step, 0, 3*n+1), ko: -1, toMove: board.Black}
@@ -67,6 +70,8 @@ func NewGo(g *board.Graph, players int, suicide bool, komi float64) *GoBoard {
 	for p := 0; p < n; p++ {
 		b.edge[p] = g.Degree(p) < maxDeg
 		b.empty.add(int32(p))
+		b.deg[p] = uint8(g.Degree(p))
+		b.nbr[p][board.Empty] = uint8(g.Degree(p))
 	}
 	for _, s := range g.Start() {
 		b.put(int32(s.Point), s.Color)
@@ -117,14 +122,27 @@ func diagonals(g *board.Graph) (from, to []int32) {
 	return from, to
 }
 
+// setColor changes the contents of p, keeping the neighbour counts.
+func (b *GoBoard) setColor(p int32, c board.Color) {
+	old := b.color[p]
+	for _, q := range b.adj[b.adjFrom[p]:b.adjFrom[p+1]] {
+		b.nbr[q][old]--
+		b.nbr[q][c]++
+	}
+	b.color[p] = c
+}
+
 // put places colour c on p without any rule (for loading positions).
 func (b *GoBoard) put(p int32, c board.Color) {
+	if b.color[p] == c {
+		return
+	}
 	if b.color[p] == board.Empty && c != board.Empty {
 		b.empty.remove(p)
 	} else if b.color[p] != board.Empty && c == board.Empty {
 		b.empty.add(p)
 	}
-	b.color[p] = c
+	b.setColor(p, c)
 }
 
 // rebuildChains recomputes chains and pseudo-liberties from the colours.
@@ -195,10 +213,8 @@ func (b *GoBoard) nextPlayer(c board.Color) board.Color {
 // neighbour is c's, and at most one diagonal holds another player's stone
 // (none on the edge).
 func (b *GoBoard) eye(p int32, c board.Color) bool {
-	for _, q := range b.adj[b.adjFrom[p]:b.adjFrom[p+1]] {
-		if b.color[q] != c {
-			return false
-		}
+	if b.nbr[p][c] != b.deg[p] {
+		return false
 	}
 	enemies := 0
 	for _, d := range b.diag[b.diagFrom[p]:b.diagFrom[p+1]] {
@@ -226,13 +242,10 @@ func (b *GoBoard) edgesTo(p, r int32) int32 {
 // lives reports whether a stone of c on empty point p would have a liberty
 // once the captures it makes are done (the placement is not suicide).
 func (b *GoBoard) lives(p int32, c board.Color) bool {
-	nb := b.adj[b.adjFrom[p]:b.adjFrom[p+1]]
-	for _, q := range nb {
-		if b.color[q] == board.Empty {
-			return true
-		}
+	if b.nbr[p][board.Empty] > 0 {
+		return true
 	}
-	for _, q := range nb {
+	for _, q := range b.adj[b.adjFrom[p]:b.adjFrom[p+1]] {
 		r := b.chain[q]
 		if b.color[q] == c {
 			if b.libs[r] > b.edgesTo(p, r) {
@@ -283,41 +296,59 @@ func (b *GoBoard) Play(p int) {
 // place puts a stone of c on p and resolves captures (and suicide).
 func (b *GoBoard) place(p int32, c board.Color) {
 	b.empty.remove(p)
-	b.color[p], b.chain[p], b.next[p], b.size[p], b.libs[p] = c, p, p, 1, 0
+	b.setColor(p, c)
+	b.chain[p], b.next[p], b.size[p], b.libs[p] = p, p, 1, 0
 	nb := b.adj[b.adjFrom[p]:b.adjFrom[p+1]]
+	me := p
 	for _, q := range nb {
-		if b.color[q] == board.Empty {
-			b.libs[p]++
-		} else {
+		switch x := b.color[q]; x {
+		case board.Empty:
+			b.libs[me]++
+		case c:
+			r := b.chain[q]
+			b.libs[r]--
+			if r != me {
+				me = b.merge(me, r)
+			}
+		default:
 			b.libs[b.chain[q]]--
 		}
 	}
-	for _, q := range nb {
-		if b.color[q] == c && b.chain[q] != b.chain[p] {
-			b.merge(b.chain[p], b.chain[q])
-		}
-	}
-	b.dead = b.dead[:0]
-	for _, q := range nb {
-		if x := b.color[q]; x != board.Empty && x != c && b.libs[b.chain[q]] == 0 {
-			r := b.chain[q]
-			found := false
-			for _, d := range b.dead {
-				found = found || d == r
-			}
-			if !found {
-				b.dead = append(b.dead, r)
-			}
-		}
-	}
 	captured, capPt := int32(0), int32(-1)
-	for _, r := range b.dead {
-		captured += b.size[r]
-		capPt = r
-		b.remove(r)
+	if b.players == 2 {
+		// Two enemy chains cannot touch, so removing one cannot give
+		// another a liberty: capture as they are found.
+		for _, q := range nb {
+			if x := b.color[q]; x != board.Empty && x != c && b.libs[b.chain[q]] == 0 {
+				r := b.chain[q]
+				captured += b.size[r]
+				capPt = r
+				b.remove(r)
+			}
+		}
+	} else {
+		// Judge every opponent's chain before removing any.
+		b.dead = b.dead[:0]
+		for _, q := range nb {
+			if x := b.color[q]; x != board.Empty && x != c && b.libs[b.chain[q]] == 0 {
+				r := b.chain[q]
+				found := false
+				for _, d := range b.dead {
+					found = found || d == r
+				}
+				if !found {
+					b.dead = append(b.dead, r)
+				}
+			}
+		}
+		for _, r := range b.dead {
+			captured += b.size[r]
+			capPt = r
+			b.remove(r)
+		}
 	}
 	b.ko = -1
-	me := b.chain[p]
+	me = b.chain[p]
 	if b.libs[me] == 0 {
 		b.remove(me) // suicide (only where the rules allow it)
 	} else if captured == 1 && b.size[me] == 1 && b.libs[me] == 1 {
@@ -326,9 +357,9 @@ func (b *GoBoard) place(p int32, c board.Color) {
 	b.steps = append(b.steps, Step{Point: p, Color: c})
 }
 
-// merge joins chain b2 into chain a (or the other way round, keeping the
-// larger representative).
-func (b *GoBoard) merge(a, r int32) {
+// merge joins chains a and r, relabelling the smaller, and returns the
+// representative of the union.
+func (b *GoBoard) merge(a, r int32) int32 {
 	if b.size[a] < b.size[r] {
 		a, r = r, a
 	}
@@ -343,13 +374,14 @@ func (b *GoBoard) merge(a, r int32) {
 	b.next[a], b.next[r] = b.next[r], b.next[a]
 	b.size[a] += b.size[r]
 	b.libs[a] += b.libs[r]
+	return a
 }
 
 // remove takes chain r off the board and gives its neighbours liberties.
 func (b *GoBoard) remove(r int32) {
 	s := r
 	for {
-		b.color[s] = board.Empty
+		b.setColor(s, board.Empty)
 		b.empty.add(s)
 		s = b.next[s]
 		if s == r {

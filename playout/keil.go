@@ -206,10 +206,17 @@ func (b *KeilBoard) lives(p int32, c board.Color) bool {
 			return true
 		}
 	}
-	// Judge it on the board itself: put the stone down, take the dead
+	// Judge it on the board itself: put the stone down; if a chain of c
+	// it joins keeps a liberty, that is enough; otherwise take the dead
 	// enemy chains off (colours only), look for a liberty of the new
 	// group, and put everything back.
 	b.color[p] = c
+	for e := b.adjFrom[p]; e < b.adjFrom[p+1]; e++ {
+		if q := b.adj[e]; b.color[q] == c && b.witnessIs(e, c) && b.hasLib(b.chain[q]) {
+			b.color[p] = board.Empty
+			return true
+		}
+	}
 	b.findDead(p, c)
 	for _, r := range b.dead {
 		b.setChain(r, board.Empty)

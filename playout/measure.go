@@ -1,6 +1,7 @@
 package playout
 
 import (
+	"runtime"
 	"time"
 
 	"moku/board"
@@ -14,6 +15,11 @@ type Stats struct {
 	PlayoutsPerSec float64 `json:"playouts_per_s"`
 	MovesPerPlay   float64 `json:"moves_per_playout"`
 	BlackWinRate   float64 `json:"black_win_rate"` // ties count half
+	// CPUSeconds is the CPU time of the measuring thread, and
+	// PlayoutsPerCPUSec the speed per core it implies, which stays
+	// meaningful when other work shares the machine (0 where unknown).
+	CPUSeconds        float64 `json:"cpu_seconds"`
+	PlayoutsPerCPUSec float64 `json:"playouts_per_cpu_s"`
 }
 
 // Measure runs playouts from the starting position of the game cfg
@@ -33,6 +39,9 @@ func Measure(cfg games.Config, d time.Duration, seed uint64) (Stats, error) {
 	players := s.Rules().Players
 	var st Stats
 	var moves, black float64
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	cpu0, cpuOK := threadCPU()
 	begin := time.Now()
 	deadline := begin.Add(d)
 	for st.Playouts == 0 || time.Now().Before(deadline) {
@@ -44,6 +53,10 @@ func Measure(cfg games.Config, d time.Duration, seed uint64) (Stats, error) {
 		}
 	}
 	st.Seconds = time.Since(begin).Seconds()
+	if cpu1, ok := threadCPU(); ok && cpuOK && cpu1 > cpu0 {
+		st.CPUSeconds = (cpu1 - cpu0).Seconds()
+		st.PlayoutsPerCPUSec = float64(st.Playouts) / st.CPUSeconds
+	}
 	n := float64(st.Playouts)
 	st.PlayoutsPerSec = n / st.Seconds
 	st.MovesPerPlay = moves / n

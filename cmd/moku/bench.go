@@ -49,8 +49,8 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		out[g.key] = st
 		order = append(order, g.key)
 		if !*asJSON {
-			fmt.Fprintf(stdout, "%-12s %9.0f playouts/s  %6.1f moves/playout  black wins %.3f  (%d playouts in %.1f s, one core)\n",
-				g.key, st.PlayoutsPerSec, st.MovesPerPlay, st.BlackWinRate, st.Playouts, st.Seconds)
+			fmt.Fprintf(stdout, "%-12s %9.0f playouts/s  %9.0f playouts/cpu-s  %6.1f moves/playout  black wins %.3f  (%d playouts, %.1f s, %.1f s of CPU, one thread)\n",
+				g.key, st.PlayoutsPerSec, st.PlayoutsPerCPUSec, st.MovesPerPlay, st.BlackWinRate, st.Playouts, st.Seconds, st.CPUSeconds)
 		}
 	}
 	if *withSearch {
