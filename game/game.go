@@ -144,3 +144,14 @@ func Text(s State) string {
 	}
 	return s.Graph().Text(s.At, last)
 }
+
+// Actions returns every move made in s, in order, such that playing them on
+// a new game reproduces s exactly. For most games that is the History; a
+// game whose history can lose moves (Kee's rescissions) provides an Actions
+// method with its whole record.
+func Actions(s State) []Played {
+	if a, ok := s.(interface{ Actions() []Played }); ok {
+		return a.Actions()
+	}
+	return s.History()
+}

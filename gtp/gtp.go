@@ -271,7 +271,7 @@ func (e *Engine) setOverride(key, value string, keepMoves bool) error {
 	e.cfg.Overrides = append(ov, key+"="+value)
 	var moves []game.Played
 	if keepMoves {
-		moves = e.state.History()
+		moves = game.Actions(e.state)
 	}
 	if _, _, err := e.build(); err != nil {
 		e.cfg = old

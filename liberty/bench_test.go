@@ -41,7 +41,7 @@ func playout(p *Position, rng *rand.Rand, cand []int, maxMoves int) ([]int, int)
 		played := false
 		for len(cand) > 0 {
 			i := rng.IntN(len(cand))
-			if p.Play(game.At(cand[i])) == nil {
+			if p.Try(cand[i]) {
 				played = true
 				break
 			}

@@ -336,16 +336,13 @@ func (p *Position) appealable(q int) error {
 		return &game.IllegalError{Move: fmt.Sprintf("appeal-%d", q), Reason: "no such point"}
 	}
 	p.kee.cycle = false
-	err := p.place(q)
-	if err == nil {
+	r := p.place(q)
+	if r.code == allowed {
 		p.Undo()
 		return game.Illegal(p.g, m, "a stone play on %s is legal, so there is nothing to appeal against (K12)", p.g.Name(q))
 	}
 	if !p.kee.cycle {
-		reason := err.Error()
-		if ie, ok := err.(*game.IllegalError); ok {
-			reason = ie.Reason
-		}
+		reason := p.refusalError(q, r).(*game.IllegalError).Reason
 		return game.Illegal(p.g, m, "a stone play on %s is illegal for a reason other than the cycle prohibition (%s), so it cannot be appealed (K12)", p.g.Name(q), reason)
 	}
 	p.kee.cycle = false
@@ -360,4 +357,18 @@ func (p *Position) appeals(dst []game.Move) []game.Move {
 		}
 	}
 	return dst
+}
+
+// Actions returns every move made, in order, such that playing them on a
+// new game reproduces this one exactly: the history, or under Kee the whole
+// record, rescinded plays and rescinding passes included.
+func (p *Position) Actions() []game.Played {
+	if p.kee == nil {
+		return p.History()
+	}
+	out := make([]game.Played, len(p.kee.record))
+	for i, e := range p.kee.record {
+		out[i] = e.Played
+	}
+	return out
 }

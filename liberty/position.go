@@ -175,7 +175,8 @@ func (p *Position) LegalMoves(dst []game.Move) []game.Move {
 		return dst
 	}
 	for q := range p.color {
-		if p.color[q] == board.Empty && p.Legal(game.At(q)) == nil {
+		if p.color[q] == board.Empty && p.Try(q) {
+			p.Undo()
 			dst = append(dst, game.At(q))
 		}
 	}
@@ -198,6 +199,13 @@ func (p *Position) passLegal() error {
 	return nil
 }
 
+// Try plays the placement on q if it is legal and reports whether it did.
+// Unlike Play it does not say why a move is illegal, and so allocates
+// nothing: it is for searches that try many moves.
+func (p *Position) Try(q int) bool {
+	return !p.over && q >= 0 && q < len(p.color) && p.place(q).code == allowed
+}
+
 // Play makes move m for the player to move. An illegal move returns an
 // *game.IllegalError and leaves the position unchanged.
 func (p *Position) Play(m game.Move) error {
@@ -209,7 +217,10 @@ func (p *Position) Play(m game.Move) error {
 		if m.Point < 0 || m.Point >= len(p.color) {
 			return &game.IllegalError{Move: fmt.Sprint(m.Point), Reason: "no such point"}
 		}
-		return p.place(m.Point)
+		if r := p.place(m.Point); r.code != allowed {
+			return p.refusalError(m.Point, r)
+		}
+		return nil
 	case game.Pass:
 		if err := p.passLegal(); err != nil {
 			return err
@@ -308,16 +319,70 @@ func (p *Position) unplay() bool {
 	return true
 }
 
-// place plays a stone for the player to move on point q.
-func (p *Position) place(q int) error {
+// refusal says why a placement is illegal, unformatted, so that trying
+// moves (LegalMoves, searches) allocates nothing; refusalError words it.
+type refusal struct {
+	code refusalCode
+	n    int    // the move number a repetition refers to
+	text string // Kee's reasons, already worded
+}
+
+type refusalCode uint8
+
+const (
+	allowed refusalCode = iota
+	occupied
+	suicide
+	suicideNoChange
+	simpleKo
+	superko
+	superkoStart
+	situational
+	situationalStart
+	ownPosition
+	keeRule
+)
+
+// refusalError words refusal r of a placement on q.
+func (p *Position) refusalError(q int, r refusal) error {
+	name := p.g.Name(q)
+	var reason string
+	switch r.code {
+	case occupied:
+		reason = name + " is occupied"
+	case suicide:
+		reason = "suicide: the stone at " + name + " would have no liberty"
+	case suicideNoChange:
+		reason = "suicide that changes nothing: the stone at " + name + " would have no liberty and capture nothing"
+	case simpleKo:
+		reason = "retakes the ko at once (recreates the position before the last move)"
+	case superko:
+		reason = fmt.Sprintf("repeats the position after move %d (superko)", r.n)
+	case superkoStart:
+		reason = "repeats the starting position (superko)"
+	case situational:
+		reason = fmt.Sprintf("repeats the position with the same player to move after move %d (superko)", r.n)
+	case situationalStart:
+		reason = "repeats the starting position with the same player to move (superko)"
+	case ownPosition:
+		reason = fmt.Sprintf("repeats your position after move %d", r.n)
+	default:
+		reason = r.text
+	}
+	return &game.IllegalError{Move: name, Reason: reason}
+}
+
+// place plays a stone for the player to move on point q, or says why it
+// cannot and changes nothing.
+func (p *Position) place(q int) refusal {
 	mover := p.toMove
 	m := game.At(q)
 	if p.color[q] != board.Empty {
-		return game.Illegal(p.g, m, "%s is occupied", p.g.Name(q))
+		return refusal{code: occupied}
 	}
 	if p.kee != nil {
 		if reason := p.keeBanned(q); reason != "" {
-			return game.Illegal(p.g, m, "%s", reason)
+			return refusal{code: keeRule, text: reason}
 		}
 	}
 	hashBefore := p.hash
@@ -350,7 +415,7 @@ func (p *Position) place(q int) error {
 		if p.r.Suicide == rules.SuicideForbidden {
 			p.stack = p.stack[:0]
 			p.revert(q, removedAt, hashBefore)
-			return game.Illegal(p.g, m, "suicide: the stone at %s would have no liberty", p.g.Name(q))
+			return refusal{code: suicide}
 		}
 		for _, s := range p.stack {
 			p.removed = append(p.removed, board.Stone{Point: int(s), Color: mover})
@@ -359,16 +424,16 @@ func (p *Position) place(q int) error {
 		if p.hash == hashBefore {
 			p.stack = p.stack[:0]
 			p.revert(q, removedAt, hashBefore)
-			return game.Illegal(p.g, m, "suicide that changes nothing: the stone at %s would have no liberty and capture nothing", p.g.Name(q))
+			return refusal{code: suicideNoChange}
 		}
 	}
 	p.stack = p.stack[:0]
 
 	next := p.next(mover)
 	key := p.repetitionKey(p.hash, next, p.button)
-	if reason := p.repeats(mover, key); reason != "" {
+	if r := p.repeats(mover, key); r.code != allowed {
 		p.revert(q, removedAt, hashBefore)
-		return game.Illegal(p.g, m, "%s", reason)
+		return r
 	}
 	p.push(m, hashBefore, removedAt)
 	p.hist[len(p.hist)-1].key = key
@@ -377,7 +442,7 @@ func (p *Position) place(q int) error {
 	if p.kee != nil {
 		p.keeRecord()
 	}
-	return nil
+	return refusal{}
 }
 
 // revert undoes a placement on q that turned out illegal.
@@ -511,34 +576,36 @@ func (p *Position) repetitionKey(hash uint64, next, button board.Color) uint64 {
 }
 
 // repeats returns why a placement by mover leading to repetition key key
-// is forbidden by the repetition rule, or "".
-func (p *Position) repeats(mover board.Color, key uint64) string {
+// is forbidden by the repetition rule, if it is.
+func (p *Position) repeats(mover board.Color, key uint64) refusal {
 	switch p.r.Ko {
 	case rules.KoSimple:
 		if n := len(p.hist); n > 0 && p.hist[n-1].hashBefore == key {
-			return fmt.Sprintf("retakes the ko at once (recreates the position after move %d)", n-1)
+			return refusal{code: simpleKo, n: n - 1}
 		}
 	case rules.KoPositional, rules.KoSituational:
+		code, start := superko, superkoStart
+		if p.r.Ko == rules.KoSituational {
+			code, start = situational, situationalStart
+		}
 		for i := len(p.hist) - 1; i >= 0; i-- {
 			if p.hist[i].key == key {
-				what := "the position"
-				if p.r.Ko == rules.KoSituational {
-					what = "the position with the same player to move"
-				}
-				return fmt.Sprintf("repeats %s after move %d (superko)", what, i+1)
+				return refusal{code: code, n: i + 1}
 			}
 		}
 		if key == p.repetitionKey(p.startHash, board.Black, board.Empty) {
-			return "repeats the starting position (superko)"
+			return refusal{code: start}
 		}
 	case rules.KoOwn:
 		for i := len(p.hist) - 1; i >= 0; i-- {
 			if p.hist[i].Player == mover && p.hist[i].key == key {
-				return fmt.Sprintf("repeats your position after move %d", i+1)
+				return refusal{code: ownPosition, n: i + 1}
 			}
 		}
 	case rules.KoCycle:
-		return p.keeCycle(mover)
+		if reason := p.keeCycle(mover); reason != "" {
+			return refusal{code: keeRule, text: reason}
+		}
 	}
-	return ""
+	return refusal{}
 }

@@ -144,7 +144,7 @@ func (ml *MoveList) Replay() (game.State, error) {
 func WriteMoveList(w io.Writer, s game.State) error {
 	bw := bufio.NewWriter(w)
 	fmt.Fprintf(bw, "# moku move list\nrules %s\nboard %s\n", s.Rules(), s.Graph().Spec())
-	for i, m := range s.History() {
+	for i, m := range game.Actions(s) {
 		fmt.Fprintf(bw, "%d. %s %s\n", i+1, m.Player.Letter(), m.Move.Format(s.Graph()))
 	}
 	if s.Over() {

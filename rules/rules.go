@@ -120,9 +120,9 @@ func Preset(name string, b *board.Graph) (Ruleset, error) {
 
 // DefaultKomi is the komi a game starts with on board b when nobody set one:
 // 7.5 for Go on rectangles with both sides at least 7, otherwise 0 (Keil,
-// Kee, Ki, small boards, other graphs).
+// Kee, Ki, small boards, and graphs other than rectangles, tori included).
 func DefaultKomi(game string, b *board.Graph) float64 {
-	if game == "go" && b != nil && (b.Kind() == "rect" || b.Kind() == "torus") {
+	if game == "go" && b != nil && b.Kind() == "rect" {
 		if w, h := b.Size(); w >= 7 && h >= 7 {
 			return 7.5
 		}

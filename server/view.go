@@ -130,7 +130,7 @@ func (t *table) view() gameView {
 	}
 	v.Accepted = t.accept
 	v.Owners = string(owners)
-	for _, m := range t.state.History() {
+	for _, m := range game.Actions(t.state) {
 		v.Moves = append(v.Moves, moveView{Color: m.Player.String(), Move: m.Move.Format(t.g)})
 		if m.Move.Kind == game.Place {
 			v.Last = m.Move.Point
@@ -166,7 +166,7 @@ func (t *table) positions() ([]string, error) {
 		return nil, err
 	}
 	out := []string{stonesOf(s)}
-	for _, m := range t.state.History() {
+	for _, m := range game.Actions(t.state) {
 		if err := s.Play(m.Move); err != nil {
 			return out, err
 		}
