@@ -64,7 +64,7 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stdout, "position before the illegal move:\n%s", game.Text(s))
 		return err
 	}
-	fmt.Fprintf(stdout, "%d moves, all legal\n%s", len(s.History()), game.Text(s))
+	fmt.Fprintf(stdout, "%d moves, all legal\n%s", len(game.Actions(s)), game.Text(s))
 	fmt.Fprint(stdout, status(s))
 	return nil
 }
