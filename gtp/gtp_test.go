@@ -132,3 +132,5 @@ func TestGenmovePlaysWholeGames(t *testing.T) {
 		}
 	}
 }
+
+func gamesConfig(rules, board string) games.Config { return games.Config{Rules: rules, Board: board} }
