@@ -1,0 +1,131 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"moku/solve"
+)
+
+func init() {
+	register("solve", "solve a small board exactly: value, principal variation, nodes, time", runSolve)
+}
+
+func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("solve", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	gf := addGameFlags(fs)
+	asJSON := fs.Bool("json", false, "print one JSON object: value, pv, nodes, seconds, rules (and more)")
+	table := fs.String("table", "", "transposition table file: loaded if it exists, saved when the solve ends or is interrupted")
+	noTable := fs.Bool("no-table", false, "search without a transposition table")
+	noSym := fs.Bool("no-symmetry", false, "do not reduce positions by the board's symmetries")
+	maxNodes := fs.Int64("max-nodes", 0, "stop after this many nodes (0: no limit)")
+	maxPly := fs.Int("max-ply", 0, "kee only: ply cap, checked not to bind (default 4 x points + 16)")
+	quiet := fs.Bool("quiet", false, "no progress on stderr")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: moku solve --game G --board B [--komi K] [ruleset flags] [--json] [--table FILE]")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	cfg, err := gf.config()
+	if err != nil {
+		return err
+	}
+	r, g, err := cfg.Build()
+	if err != nil {
+		return err
+	}
+	var stop atomic.Bool
+	opt := solve.Options{NoTable: *noTable, NoSymmetry: *noSym, MaxNodes: *maxNodes, MaxPly: *maxPly, Stop: &stop}
+	if !*quiet {
+		opt.Progress = func(p solve.Progress) {
+			fmt.Fprintf(stderr, "solve: %.0fs %d nodes (%.0f/s), value in [%s, %s], %d table entries\n",
+				p.Seconds, p.Nodes, float64(p.Nodes)/p.Seconds, solve.FormatValue(p.Lower), solve.FormatValue(p.Upper), p.Entries)
+		}
+	}
+	s, err := solve.New(r, g, opt)
+	if err != nil {
+		return err
+	}
+	if *table != "" {
+		if f, err := os.Open(*table); err == nil {
+			n, err := s.LoadTable(f)
+			f.Close()
+			if err != nil {
+				return fmt.Errorf("%s: %v", *table, err)
+			}
+			if !*quiet {
+				fmt.Fprintf(stderr, "solve: loaded %d table entries from %s\n", n, *table)
+			}
+		}
+	}
+	sig := make(chan os.Signal, 1)
+	signal.Notify(sig, os.Interrupt)
+	defer signal.Stop(sig)
+	go func() {
+		if _, ok := <-sig; ok {
+			stop.Store(true)
+		}
+	}()
+	res, serr := s.Solve()
+	if *table != "" {
+		if err := saveTable(s, *table); err != nil {
+			return err
+		}
+		if !*quiet {
+			fmt.Fprintf(stderr, "solve: saved %d table entries to %s\n", res.Entries, *table)
+		}
+	}
+	if serr != nil && !errors.Is(serr, solve.ErrInterrupted) && !errors.Is(serr, solve.ErrNodeLimit) {
+		return serr
+	}
+	if *asJSON {
+		b, err := json.Marshal(res)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "%s\n", b)
+	} else {
+		value := solve.FormatValue(res.Value)
+		if !res.Exact {
+			value = fmt.Sprintf("between %s and %s (not solved)", solve.FormatValue(res.Lower), solve.FormatValue(res.Upper))
+		}
+		fmt.Fprintf(stdout, "value  %s\n", value)
+		fmt.Fprintf(stdout, "pv     %s\n", strings.Join(res.PV, " "))
+		fmt.Fprintf(stdout, "nodes  %d\n", res.Nodes)
+		fmt.Fprintf(stdout, "time   %s (%.0f nodes/s)\n", time.Duration(res.Seconds*float64(time.Second)).Round(time.Millisecond), res.NPS)
+		fmt.Fprintf(stdout, "board  %s\n", res.Board)
+		fmt.Fprintf(stdout, "rules  %s\n", res.Rules)
+		fmt.Fprintf(stdout, "method %s\n", res.Method)
+	}
+	if serr != nil {
+		return fmt.Errorf("%v after %d nodes; the value is only bounded%s", serr, res.Nodes, map[bool]string{true: "; the table is saved, run again to resume", false: ""}[*table != ""])
+	}
+	return nil
+}
+
+func saveTable(s *solve.Solver, name string) error {
+	tmp := name + ".tmp"
+	f, err := os.Create(tmp)
+	if err != nil {
+		return err
+	}
+	if err := s.SaveTable(f); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp, name)
+}

@@ -1,0 +1,71 @@
+// Package solve computes the exact game-theoretic value of small boards
+// under every ruleset moku plays: the final margin for the first player
+// (Black's score minus White's, komi and button included) with perfect play
+// from the starting position, and a principal variation.
+//
+// # Method
+//
+// The search is fail-soft alpha-beta in minimax form (Black maximises the
+// margin, White minimises it; the player to move is read from the game, so
+// Kee's rescinding passes, after which the same player moves again, need no
+// special case) driven by MTD(f): a sequence of null-window tests on the
+// score, each one answering "is the value at least b?", that narrows the
+// interval of possible values until it is a single value (iterative
+// deepening on the score rather than on depth: there is no depth limit, every
+// leaf is a finished game scored by the engine's own Result). Moves are
+// ordered by the table's best move, then by a history heuristic. Positions
+// are reduced by the board's symmetries (the 8 of a square, 4 of a
+// rectangle, 12 of the hexhex: rigid motions of the drawing that are graph
+// automorphisms, checked edge by edge).
+//
+// Every game the solver accepts is finite without any length cap: under
+// positional and situational superko every placement creates a new
+// (board, player to move) and two passes in a row end the game; under
+// Keil's own-position rule every placement creates a new end-of-turn
+// position for its player and passes come only after the button; in Ki a
+// recurring position ends the game. Simple ko and "no ko" allow infinite
+// games and are refused. Kee's cycle prohibition can in principle allow
+// long cycles; for Kee the search runs with a ply cap twice, once scoring
+// capped lines as Black's worst result and once as Black's best, and
+// reports an exact value only when the two agree (the cap is then provably
+// not binding); otherwise it reports the interval.
+//
+// # History-dependent rules and the transposition table
+//
+// Under superko, the own-position rule and Ki's recurrence rule, what is
+// legal (or whether the game ends) depends on the positions earlier in the
+// game, so a transposition table keyed by the position alone is unsound (the
+// graph-history-interaction problem). The solver applies the repetition rule
+// itself (the engine runs with ko=none and every placement's result is
+// compared with the solver's own record of the path; Ki's engine reports
+// which earlier position recurred), so it knows exactly which questions a
+// search of a subtree asked about the history above the subtree's root.
+//
+// Searching a subtree T from position n is deterministic given the answers
+// to the questions "is position x in the history above n?" for the positions
+// x it generates. Each table entry therefore records, next to its bounds:
+//
+//   - hits: the positions above n that answered yes (a placement was
+//     forbidden, or a Ki game ended, because of them), and
+//   - box: for every point, the set of contents (empty, black, white) it
+//     had in some position of T, a cheap over-approximation of the set of
+//     positions T generated.
+//
+// Entries found through the table inside T contribute their own hits and
+// box, so the record covers everything the result rests on. An entry stored
+// at n with history H is used at n' (the same position, up to symmetry)
+// with history H' only if every hit is in H' (the same moves are still
+// forbidden) and every other position of H' lies outside the box (so no
+// position that T generated, and found absent from H, is present in H'); or
+// if H' and H are the same set of positions (a signature of the set is
+// stored). Under either condition every question T asked has the same
+// answer under H' as under H, so T's search, and its bound, are the same.
+// Hashes of positions are 64-bit Zobrist keys, as in the engines.
+//
+// Kee (cycle prohibition, appeals and rescission) depends on the order of
+// passes and plays in the history, not only on the set of positions; its
+// search uses no table and no symmetry: a plain full-history search.
+//
+// Reference is such a plain search over any engine's own legal moves; the
+// tests compare the solver with it on every board small enough.
+package solve

@@ -1,0 +1,855 @@
+package solve
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"strconv"
+	"sync/atomic"
+	"time"
+
+	"moku/board"
+	"moku/game"
+	"moku/games"
+	"moku/rules"
+)
+
+// ErrInterrupted is returned when Options.Stop was set before the search
+// finished; the table keeps what was learnt.
+var ErrInterrupted = errors.New("solve: interrupted")
+
+// ErrNodeLimit is returned when Options.MaxNodes nodes were searched.
+var ErrNodeLimit = errors.New("solve: node limit reached")
+
+// Options tune a solver. The zero value uses the table and symmetries.
+type Options struct {
+	NoTable    bool // search without a transposition table
+	NoSymmetry bool // do not reduce positions by the board's symmetries
+	MaxNodes   int64
+	MaxEntries int // table size limit (entries); 0 means 1<<23
+	// MaxPly bounds Kee lines (default 4 × points + 16). A line reaching it
+	// is scored as the worst, then the best, result for Black; the value is
+	// exact only if both agree.
+	MaxPly int
+	// Stop, when set to non-zero, interrupts the search.
+	Stop *atomic.Bool
+	// Progress is called about every ProgressEvery (default 2 s).
+	Progress      func(Progress)
+	ProgressEvery time.Duration
+}
+
+// Progress reports a running search.
+type Progress struct {
+	Nodes        int64
+	Seconds      float64
+	Lower, Upper float64 // what is known of the value so far
+	Entries      int
+}
+
+// Result is a solved (or bounded) game.
+type Result struct {
+	Value   float64  `json:"value"` // Black's score minus White's with perfect play
+	Exact   bool     `json:"exact"` // false: only Lower <= value <= Upper is proven
+	Lower   float64  `json:"lower"`
+	Upper   float64  `json:"upper"`
+	PV      []string `json:"pv"`
+	Nodes   int64    `json:"nodes"`
+	Seconds float64  `json:"seconds"`
+	NPS     float64  `json:"nodes_per_second"`
+	Rules   string   `json:"rules"`
+	Board   string   `json:"board"`
+	Method  string   `json:"method"`
+	Entries int      `json:"table_entries"`
+	Probes  int64    `json:"table_found"`  // entries found for a position
+	Reused  int64    `json:"table_reused"` // of those, usable under the history
+}
+
+// mode is how repetitions are handled.
+type mode int
+
+const (
+	modeSuperko     mode = iota // positional superko, enforced by the solver
+	modeSituational             // situational superko, enforced by the solver
+	modeOwn                     // Keil's own-position rule, enforced by the solver
+	modeKi                      // Ki: the engine ends the game on recurrence and says where
+	modePlain                   // Kee: the engine's rules, full-history search without a table
+)
+
+// Solver solves one game from its starting position.
+type Solver struct {
+	r    rules.Ruleset
+	g    *board.Graph
+	st   game.State
+	mode mode
+	opt  Options
+	n    int
+	syms [][]int
+	inv  [][]int
+	full uint64
+
+	path   []pathEntry
+	frames []frame
+	moves  []game.Move // moves along the path (moves[i] led to path[i+1])
+	tt     map[uint64]*entry
+	hh     [board.MaxPlayers + 1][]int64
+
+	nodes    int64
+	probes   int64 // table entries found
+	reused   int64 // table entries usable under the current history
+	start    time.Time
+	lastProg time.Time
+	lo, hi   int // the value is in [lo, hi] (half points)
+	capMode  int // Kee ply cap: capped leaves score -inf (−1) or +inf (+1)
+	capHit   bool
+	maxPly   int
+	scoreMax int
+}
+
+// pathEntry is one position of the current line (index 0: the start).
+type pathEntry struct {
+	rep          [12]uint64 // repetition identity, per symmetry
+	sig          [12]uint64 // signature of the set of positions above, per symmetry
+	black, white uint64     // stones (identity orientation)
+	mover        board.Color
+	canon        int    // index of the canonical symmetry
+	canonHash    uint64 // board hash in canonical orientation
+}
+
+// frame is what the search of the subtree at one path index depended on.
+type frame struct {
+	hits  []int32   // path indices above the node whose presence mattered
+	box   [3]uint64 // points seen empty, black, white in the subtree
+	nohit bool
+}
+
+// entry is a transposition-table entry, in canonical orientation.
+type entry struct {
+	Lower, Upper int32
+	Best         int16 // move code (point, n = button, n+1 = pass), -1 none
+	Hits         []uint64
+	Box          [3]uint64
+	Sig          uint64
+}
+
+// New prepares a solver for the ruleset and board.
+func New(r rules.Ruleset, g *board.Graph, opt Options) (*Solver, error) {
+	if err := r.Validate(g); err != nil {
+		return nil, err
+	}
+	if r.Komi*2 != math.Trunc(r.Komi*2) {
+		return nil, fmt.Errorf("komi %v: the solver needs a multiple of 0.5", r.Komi)
+	}
+	s := &Solver{r: r, g: g, opt: opt, n: g.N()}
+	engine := r
+	switch {
+	case r.Family == rules.Control:
+		s.mode = modeKi
+	case r.Ko == rules.KoPositional:
+		s.mode = modeSuperko
+	case r.Ko == rules.KoSituational:
+		s.mode = modeSituational
+	case r.Ko == rules.KoOwn:
+		s.mode = modeOwn
+	case r.Ko == rules.KoCycle:
+		s.mode = modePlain
+	default:
+		return nil, fmt.Errorf("ko=%s allows games that never end (a triple ko cycles forever), so they have no value; solve under positional or situational superko", r.Ko)
+	}
+	if s.mode == modeSuperko || s.mode == modeSituational || s.mode == modeOwn {
+		engine.Ko = rules.KoNone
+	}
+	st, err := games.New(engine, g)
+	if err != nil {
+		return nil, err
+	}
+	s.st = st
+	if s.mode == modePlain {
+		if r.Players != 2 {
+			return nil, fmt.Errorf("the solver handles two players; %d-player kee is not supported yet", r.Players)
+		}
+		s.opt.NoTable, s.opt.NoSymmetry = true, true
+	}
+	if s.n > 64 {
+		s.opt.NoTable = true
+	}
+	s.syms = symmetries(g)
+	if s.opt.NoSymmetry || s.opt.NoTable {
+		s.syms = s.syms[:1]
+	}
+	if len(s.syms) > 12 {
+		s.syms = s.syms[:12]
+	}
+	for _, p := range s.syms {
+		inv := make([]int, len(p))
+		for i, q := range p {
+			inv[q] = i
+		}
+		s.inv = append(s.inv, inv)
+	}
+	if s.n < 64 {
+		s.full = 1<<uint(s.n) - 1
+	} else {
+		s.full = ^uint64(0)
+	}
+	// Static order until the history heuristic learns: central points
+	// (many neighbours, near the middle of the drawing) first, then the
+	// button, the pass last.
+	var cx, cy float64
+	for p := 0; p < s.n; p++ {
+		x, y := g.Coord(p)
+		cx += x / float64(s.n)
+		cy += y / float64(s.n)
+	}
+	for c := range s.hh {
+		s.hh[c] = make([]int64, s.n+2)
+		for p := 0; p < s.n; p++ {
+			x, y := g.Coord(p)
+			s.hh[c][p] = int64(g.Degree(p)*16) - int64(math.Hypot(x-cx, y-cy)*4)
+		}
+		s.hh[c][s.n] = 8
+		s.hh[c][s.n+1] = -1000
+	}
+	s.maxPly = opt.MaxPly
+	if s.maxPly == 0 {
+		s.maxPly = 4*s.n + 16
+	}
+	s.scoreMax = 2*(s.n+1) + int(math.Abs(2*r.Komi)) + 2
+	s.tt = map[uint64]*entry{}
+	return s, nil
+}
+
+// Symmetries returns the number of board symmetries the solver uses.
+func (s *Solver) Symmetries() int { return len(s.syms) }
+
+// Rules returns the ruleset being solved.
+func (s *Solver) Rules() rules.Ruleset { return s.r }
+
+// Solve computes the value of the starting position and a principal
+// variation.
+func (s *Solver) Solve() (res *Result, err error) {
+	s.start = time.Now()
+	s.lastProg = s.start
+	s.nodes = 0
+	s.path = s.path[:0]
+	s.moves = s.moves[:0]
+	s.pushPath(board.Empty)
+	res = &Result{Rules: s.r.String(), Board: s.g.Spec(), Method: s.method()}
+	defer func() {
+		if e := recover(); e != nil {
+			if e == ErrInterrupted || e == ErrNodeLimit {
+				err = e.(error)
+				s.fill(res)
+				return
+			}
+			panic(e)
+		}
+	}()
+	var lo, hi int
+	if s.mode == modePlain {
+		// Two capped full-window searches: exact iff the cap does not bind.
+		s.lo, s.hi = -s.scoreMax, s.scoreMax
+		s.capMode = -1
+		lo = s.search(-s.scoreMax-1, s.scoreMax+1)
+		s.lo = lo
+		s.capMode = +1
+		hi = s.search(-s.scoreMax-1, s.scoreMax+1)
+	} else {
+		lo, hi = s.mtd()
+	}
+	s.lo, s.hi = lo, hi
+	if lo == hi {
+		res.PV = s.pv(lo)
+	}
+	s.fill(res)
+	return res, nil
+}
+
+func (s *Solver) method() string {
+	switch s.mode {
+	case modePlain:
+		return fmt.Sprintf("plain full-history alpha-beta (no table, no symmetry), ply cap %d checked not binding", s.maxPly)
+	}
+	m := "MTD(f) alpha-beta"
+	if !s.opt.NoTable {
+		m += ", history-checked transposition table"
+	}
+	if len(s.syms) > 1 {
+		m += fmt.Sprintf(", %d symmetries", len(s.syms))
+	}
+	return m
+}
+
+func (s *Solver) fill(res *Result) {
+	res.Nodes = s.nodes
+	res.Seconds = time.Since(s.start).Seconds()
+	if res.Seconds > 0 {
+		res.NPS = float64(s.nodes) / res.Seconds
+	}
+	res.Lower, res.Upper = float64(s.lo)/2, float64(s.hi)/2
+	res.Exact = s.lo == s.hi
+	res.Value = res.Lower
+	if !res.Exact {
+		res.Value = (res.Lower + res.Upper) / 2
+	}
+	res.Entries = len(s.tt)
+	res.Probes, res.Reused = s.probes, s.reused
+}
+
+// mtd narrows [lo, hi] by null-window tests until it is one value (or,
+// for capped Kee searches, returns the interval of the capped game).
+func (s *Solver) mtd() (int, int) {
+	lo, hi := -s.scoreMax, s.scoreMax
+	s.lo, s.hi = lo, hi
+	guess := 0
+	for lo < hi {
+		b := guess
+		if b <= lo {
+			b = lo + 1
+		}
+		if b > hi {
+			b = hi
+		}
+		v := s.search(b-1, b)
+		if v < b {
+			hi = v
+		} else {
+			lo = v
+		}
+		s.lo, s.hi = lo, hi
+		guess = v
+	}
+	return lo, hi
+}
+
+// tick counts a node and handles limits, interruption and progress.
+func (s *Solver) tick() {
+	s.nodes++
+	if s.nodes&0xfff != 0 {
+		return
+	}
+	if s.opt.MaxNodes > 0 && s.nodes >= s.opt.MaxNodes {
+		panic(ErrNodeLimit)
+	}
+	if s.opt.Stop != nil && s.opt.Stop.Load() {
+		panic(ErrInterrupted)
+	}
+	if s.opt.Progress != nil {
+		every := s.opt.ProgressEvery
+		if every == 0 {
+			every = 2 * time.Second
+		}
+		if now := time.Now(); now.Sub(s.lastProg) >= every {
+			s.lastProg = now
+			s.opt.Progress(Progress{Nodes: s.nodes, Seconds: now.Sub(s.start).Seconds(),
+				Lower: float64(s.lo) / 2, Upper: float64(s.hi) / 2, Entries: len(s.tt)})
+		}
+	}
+}
+
+// margin returns the finished game's margin in half points.
+func (s *Solver) margin() int {
+	r := s.st.Result()
+	return int(math.Round(2 * (r.Score[board.Black] - r.Score[board.White])))
+}
+
+// pushPath records the position now on the board, reached by mover's turn.
+func (s *Solver) pushPath(mover board.Color) {
+	var e pathEntry
+	e.mover = mover
+	var h [12]uint64
+	for p := 0; p < s.n; p++ {
+		c := s.st.At(p)
+		switch c {
+		case board.Empty:
+			continue
+		case board.Black:
+			e.black |= 1 << uint(p)
+		case board.White:
+			e.white |= 1 << uint(p)
+		}
+		for k, perm := range s.syms {
+			h[k] ^= s.g.Key(perm[p], c)
+		}
+	}
+	extra := uint64(0)
+	switch s.mode {
+	case modeSituational, modeKi:
+		extra = sideKeys[s.st.ToMove()]
+	case modeOwn:
+		extra = moverKeys[mover]
+		if b, ok := s.st.(interface{ Button() board.Color }); ok && b.Button() != board.Empty {
+			extra ^= buttonTaken
+		}
+	}
+	best := 0
+	for k := range s.syms {
+		e.rep[k] = h[k] ^ extra
+		if h[k] < h[best] {
+			best = k
+		}
+	}
+	e.canon = best
+	e.canonHash = h[best]
+	if d := len(s.path); d > 0 {
+		prev := &s.path[d-1]
+		for k := range s.syms {
+			e.sig[k] = prev.sig[k] + mix(prev.rep[k])
+		}
+	}
+	s.path = append(s.path, e)
+	if len(s.frames) < len(s.path) {
+		s.frames = append(s.frames, frame{})
+	}
+}
+
+// repeats returns the path index whose position the placement just made
+// repeats under the solver-enforced rule, or -1.
+func (s *Solver) repeats() int {
+	d := len(s.path) - 1
+	cur := &s.path[d]
+	for i := d - 1; i >= 0; i-- {
+		e := &s.path[i]
+		if e.rep[0] != cur.rep[0] {
+			continue
+		}
+		if s.mode == modeOwn && e.mover != cur.mover {
+			continue
+		}
+		if s.mode == modeOwn && i == 0 {
+			continue // the start is not the end of a turn
+		}
+		return i
+	}
+	return -1
+}
+
+// play makes move m if it is legal under the rules being solved, keeping
+// the path; a placement forbidden by the repetition rule is recorded as a
+// hit in the frame of the node at depth d.
+func (s *Solver) play(m game.Move) bool {
+	mover := s.st.ToMove()
+	if err := s.st.Play(m); err != nil {
+		return false
+	}
+	d := len(s.path) - 1
+	s.pushPath(mover)
+	switch s.mode {
+	case modeSuperko, modeSituational, modeOwn:
+		if m.Kind == game.Place {
+			if i := s.repeats(); i >= 0 {
+				s.path = s.path[:len(s.path)-1]
+				s.st.Undo()
+				s.hit(d, i)
+				return false
+			}
+		}
+	case modeKi:
+		if r, ok := s.st.(interface{ Recurrence() (int, int, bool) }); ok {
+			if first, _, rec := r.Recurrence(); rec {
+				s.hit(d, first)
+			}
+		}
+	}
+	s.moves = append(s.moves, m)
+	return true
+}
+
+func (s *Solver) undo() {
+	s.st.Undo()
+	s.path = s.path[:len(s.path)-1]
+	s.moves = s.moves[:len(s.moves)-1]
+}
+
+// hit notes that the subtree at path index d depended on the position at
+// path index i being in its history.
+func (s *Solver) hit(d, i int) {
+	if i >= d {
+		return
+	}
+	f := &s.frames[d]
+	for _, h := range f.hits {
+		if int(h) == i {
+			return
+		}
+	}
+	f.hits = append(f.hits, int32(i))
+}
+
+// merge adds the dependencies of the child frame to the frame at d.
+func (s *Solver) merge(d int, child *frame) {
+	for _, h := range child.hits {
+		s.hit(d, int(h))
+	}
+	f := &s.frames[d]
+	for k := range f.box {
+		f.box[k] |= child.box[k]
+	}
+}
+
+// moveCode numbers a move: its point, n for the button, n+1 for a pass.
+func (s *Solver) moveCode(m game.Move) int {
+	switch m.Kind {
+	case game.Place:
+		return m.Point
+	case game.Button:
+		return s.n
+	}
+	return s.n + 1
+}
+
+// candidates lists the moves to try at the current node, best first.
+func (s *Solver) candidates(best int, dst []game.Move) []game.Move {
+	if s.mode == modePlain {
+		dst = s.st.LegalMoves(dst)
+	} else {
+		for p := 0; p < s.n; p++ {
+			if s.st.At(p) == board.Empty {
+				dst = append(dst, game.At(p))
+			}
+		}
+		if s.r.Button {
+			dst = append(dst, game.ButtonMove)
+		}
+		dst = append(dst, game.PassMove)
+	}
+	hh := s.hh[s.st.ToMove()]
+	score := func(m game.Move) int64 {
+		c := s.moveCode(m)
+		if c == best && m.Kind != game.Appeal {
+			return math.MaxInt64
+		}
+		if m.Kind == game.Appeal {
+			return hh[s.n+1] - 1
+		}
+		return hh[c]
+	}
+	for i := 1; i < len(dst); i++ {
+		m := dst[i]
+		sm := score(m)
+		j := i
+		for j > 0 && score(dst[j-1]) < sm {
+			dst[j] = dst[j-1]
+			j--
+		}
+		dst[j] = m
+	}
+	return dst
+}
+
+// key returns the table key of the current node and its canonical symmetry.
+func (s *Solver) key() (uint64, int) {
+	e := &s.path[len(s.path)-1]
+	k := e.canon
+	// The board in canonical orientation, plus everything else the future
+	// depends on: the player to move, passes in a row, the button's owner.
+	h := e.canonHash ^ sideKeys[s.st.ToMove()]
+	if b, ok := s.st.(interface{ Button() board.Color }); ok && b.Button() != board.Empty {
+		h ^= ownerKeys[b.Button()]
+	}
+	passes := 0
+	for i := len(s.moves) - 1; i >= 0 && s.moves[i].Kind == game.Pass; i-- {
+		passes++
+	}
+	h ^= mix(uint64(passes) + 0x51)
+	return h, k
+}
+
+// usable reports whether entry e (stored in canonical orientation) may be
+// used at the current node whose canonical symmetry is k, and if so merges
+// its dependencies into the node's frame.
+func (s *Solver) usable(e *entry, k int) bool {
+	d := len(s.path) - 1
+	cur := &s.path[d]
+	// Every hit must be present above the node.
+	var idx [8]int32
+	if len(e.Hits) > len(idx) {
+		return false
+	}
+	for j, h := range e.Hits {
+		idx[j] = -1
+		for i := 0; i < d; i++ {
+			if s.path[i].rep[k] == h {
+				idx[j] = int32(i)
+				break
+			}
+		}
+		if idx[j] < 0 {
+			return false
+		}
+	}
+	var box [3]uint64
+	inv := s.inv[k]
+	for c := range box {
+		box[c] = permuteMask(e.Box[c], inv)
+	}
+	if e.Sig != cur.sig[k] {
+		for i := 0; i < d; i++ {
+			pe := &s.path[i]
+			isHit := false
+			for _, h := range e.Hits {
+				if pe.rep[k] == h {
+					isHit = true
+					break
+				}
+			}
+			if isHit {
+				continue
+			}
+			empty := s.full &^ (pe.black | pe.white)
+			if empty&^box[0] == 0 && pe.black&^box[1] == 0 && pe.white&^box[2] == 0 {
+				return false
+			}
+		}
+	}
+	for j := range e.Hits {
+		s.hit(d, int(idx[j]))
+	}
+	f := &s.frames[d]
+	for c := range box {
+		f.box[c] |= box[c]
+	}
+	return true
+}
+
+// store records the search result v of the current node for window
+// (alpha, beta) with best move code best.
+func (s *Solver) store(key uint64, k int, v, alpha, beta, best int) {
+	d := len(s.path) - 1
+	f := &s.frames[d]
+	if len(f.hits) > 8 {
+		return
+	}
+	perm := s.syms[k]
+	bestCanon := best
+	if best >= 0 && best < s.n {
+		bestCanon = perm[best]
+	}
+	lower, upper := int32(-s.scoreMax-1), int32(s.scoreMax+1)
+	if v > alpha {
+		lower = int32(v)
+	}
+	if v < beta {
+		upper = int32(v)
+	}
+	var hits []uint64
+	for _, i := range f.hits {
+		hits = append(hits, s.path[i].rep[k])
+	}
+	var box [3]uint64
+	for c := range box {
+		box[c] = permuteMask(f.box[c], perm)
+	}
+	sig := s.path[d].sig[k]
+	if old := s.tt[key]; old != nil && old.Sig == sig {
+		// Both valid for this very history: keep the union of conditions.
+		if old.Lower > lower {
+			lower = old.Lower
+		}
+		if old.Upper < upper {
+			upper = old.Upper
+		}
+		for _, h := range old.Hits {
+			if !containsU(hits, h) {
+				hits = append(hits, h)
+			}
+		}
+		for c := range box {
+			box[c] |= old.Box[c]
+		}
+		if len(hits) > 8 {
+			return
+		}
+		*old = entry{Lower: lower, Upper: upper, Best: int16(bestCanon), Hits: hits, Box: box, Sig: sig}
+		return
+	} else if old != nil {
+		*old = entry{Lower: lower, Upper: upper, Best: int16(bestCanon), Hits: hits, Box: box, Sig: sig}
+		return
+	}
+	max := s.opt.MaxEntries
+	if max == 0 {
+		max = 1 << 23
+	}
+	if len(s.tt) >= max {
+		return
+	}
+	s.tt[key] = &entry{Lower: lower, Upper: upper, Best: int16(bestCanon), Hits: hits, Box: box, Sig: sig}
+}
+
+func containsU(l []uint64, x uint64) bool {
+	for _, y := range l {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+// search returns the minimax value (Black's margin, half points) of the
+// current node, fail-soft: a value <= alpha is an upper bound, >= beta a
+// lower bound, in between exact.
+func (s *Solver) search(alpha, beta int) int {
+	s.tick()
+	d := len(s.path) - 1
+	f := &s.frames[d]
+	f.hits = f.hits[:0]
+	cur := &s.path[d]
+	f.box = [3]uint64{s.full &^ (cur.black | cur.white), cur.black, cur.white}
+	if s.st.Over() {
+		return s.margin()
+	}
+	if s.mode == modePlain && len(s.moves) >= s.maxPly {
+		s.capHit = true
+		return s.capMode * s.scoreMax
+	}
+	best := -1
+	var key uint64
+	k := 0
+	useTT := !s.opt.NoTable
+	if useTT {
+		key, k = s.key()
+		if e := s.tt[key]; e != nil {
+			if e.Best >= 0 {
+				best = int(e.Best)
+				if best < s.n {
+					best = s.inv[k][best]
+				}
+			}
+			s.probes++
+			if s.usable(e, k) {
+				s.reused++
+				if int(e.Lower) >= beta {
+					return int(e.Lower)
+				}
+				if int(e.Upper) <= alpha {
+					return int(e.Upper)
+				}
+				if e.Lower == e.Upper {
+					return int(e.Lower)
+				}
+			}
+		}
+	}
+	maximize := s.st.ToMove() == board.Black
+	var buf [80]game.Move
+	moves := s.candidates(best, buf[:0])
+	v := math.MinInt32
+	if !maximize {
+		v = math.MaxInt32
+	}
+	a, b := alpha, beta
+	bestMove := -1
+	played := 0
+	for _, m := range moves {
+		if !s.play(m) {
+			continue
+		}
+		played++
+		w := s.search(a, b)
+		s.undo()
+		s.merge(d, &s.frames[d+1])
+		if maximize && w > v || !maximize && w < v {
+			v, bestMove = w, s.moveCode(m)
+		}
+		if maximize {
+			if v >= beta {
+				break
+			}
+			if v > a {
+				a = v
+			}
+		} else {
+			if v <= alpha {
+				break
+			}
+			if v < b {
+				b = v
+			}
+		}
+	}
+	if played == 0 {
+		panic(fmt.Sprintf("solve: no legal move at a position that is not over (%s)", s.line()))
+	}
+	if bestMove >= 0 {
+		mover := s.st.ToMove()
+		if maximize && v >= beta || !maximize && v <= alpha {
+			s.hh[mover][bestMove] += int64(1) << 10
+		}
+	}
+	if useTT {
+		s.store(key, k, v, alpha, beta, bestMove)
+	}
+	return v
+}
+
+// line writes the current line of play.
+func (s *Solver) line() string {
+	out := ""
+	for i, m := range s.moves {
+		if i > 0 {
+			out += " "
+		}
+		out += m.Format(s.g)
+	}
+	return out
+}
+
+// pv follows optimal moves from the start (value v) to the end of the game.
+func (s *Solver) pv(v int) []string {
+	var out []string
+	depth := 0
+	for !s.st.Over() {
+		if s.mode == modePlain && len(s.moves) >= s.maxPly {
+			out = append(out, "…")
+			break
+		}
+		var buf [80]game.Move
+		found := false
+		for _, m := range s.candidates(-1, buf[:0]) {
+			if !s.play(m) {
+				continue
+			}
+			w := s.search(v-1, v+1)
+			if w == v {
+				out = append(out, m.Format(s.g))
+				found = true
+				depth++
+				break
+			}
+			s.undo()
+		}
+		if !found {
+			out = append(out, "?")
+			break
+		}
+	}
+	for ; depth > 0; depth-- {
+		s.undo()
+	}
+	return out
+}
+
+// Keys mixed into table keys and repetition identities.
+var (
+	sideKeys    = [board.MaxPlayers + 1]uint64{0, 0x9e3779b97f4a7c15, 0xd1b54a32d192ed03, 0x8cb92ba72f3d8dd7, 0xabc98388fb8fac03}
+	moverKeys   = [board.MaxPlayers + 1]uint64{0x2545f4914f6cdd1d, 0x94d049bb133111eb, 0xbf58476d1ce4e5b9, 0x6a09e667f3bcc908, 0xbb67ae8584caa73b}
+	ownerKeys   = [board.MaxPlayers + 1]uint64{0, 0x3c6ef372fe94f82b, 0xa54ff53a5f1d36f1, 0x510e527fade682d1, 0x9b05688c2b3e6c1f}
+	buttonTaken = uint64(0x1f83d9abfb41bd6b)
+)
+
+func mix(x uint64) uint64 {
+	x += 0x9e3779b97f4a7c15
+	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9
+	x = (x ^ (x >> 27)) * 0x94d049bb133111eb
+	return x ^ (x >> 31)
+}
+
+// FormatValue writes a margin as "B+3", "W+0.5" or "0".
+func FormatValue(v float64) string {
+	switch {
+	case v > 0:
+		return "B+" + strconv.FormatFloat(v, 'f', -1, 64)
+	case v < 0:
+		return "W+" + strconv.FormatFloat(-v, 'f', -1, 64)
+	}
+	return "0"
+}
