@@ -484,3 +484,35 @@ func (b *GoBoard) Score() (score [board.MaxPlayers + 1]float64) {
 	score[board.White] += b.komi
 	return score
 }
+
+// Captures returns the number of stones a stone of the player to move on
+// empty point p would capture (for the search's priors).
+func (b *GoBoard) Captures(p int) int {
+	q := int32(p)
+	c := b.toMove
+	n := int32(0)
+	var seen [8]int32
+	k := 0
+	for _, r := range b.adj[b.adjFrom[q]:b.adjFrom[q+1]] {
+		x := b.color[r]
+		if x == board.Empty || x == c {
+			continue
+		}
+		ch := b.chain[r]
+		if b.libs[ch] != b.edgesTo(q, ch) {
+			continue
+		}
+		dup := false
+		for _, s := range seen[:k] {
+			dup = dup || s == ch
+		}
+		if !dup {
+			n += b.size[ch]
+			if k < len(seen) {
+				seen[k] = ch
+				k++
+			}
+		}
+	}
+	return int(n)
+}

@@ -104,6 +104,7 @@ type node struct {
 	wins     float64 // rewards of player
 	amafN    float64
 	amafWins float64
+	prior    float64 // visits given by the priors
 	children []*node // nil until expanded
 }
 
@@ -237,6 +238,8 @@ type tree struct {
 	players  int
 	me       board.Color
 	liberty  bool
+	dist     []uint8 // graph distances, capped at 3
+	edge     []bool
 	done     atomic.Int64
 	limit    int64
 	deadline time.Time
@@ -275,6 +278,7 @@ func Search(s game.State, opt Options) (Analysis, error) {
 	t := &tree{opt: opt, players: s.Rules().Players, me: s.ToMove(),
 		liberty: s.Rules().Family == rules.Liberty}
 	t.root = &node{player: prevPlayer(s.ToMove(), t.players)}
+	t.dist, t.edge = distances(s.Graph())
 	t.limit = math.MaxInt64
 	if opt.Playouts > 0 {
 		t.limit = int64(opt.Playouts)
@@ -342,7 +346,7 @@ func (t *tree) iterate(w *worker) {
 		n.visits++
 		w.path = append(w.path, n)
 	}
-	expand := n.visits-t.opt.PriorEven >= float64(t.opt.ExpandVisits) || n == t.root
+	expand := n.visits-n.prior >= float64(t.opt.ExpandVisits) || n == t.root
 	t.mu.Unlock()
 
 	played := 0
@@ -435,33 +439,122 @@ func (t *tree) choose(n *node) *node {
 	return best
 }
 
+// Priors, in games (wins and visits) added to a new child, after michi.
+const (
+	priorCapture     = 15 // won games for a placement that captures one stone
+	priorCaptureMany = 30 // ... several stones
+	priorNear1       = 24 // won games for a neighbour of the last placement
+	priorNear2       = 22 // ... for a point two steps from it
+	priorLonelyEdge  = 10 // lost games for an edge point with no stone within two steps
+)
+
 // children returns a new child for every legal move of the worker's
-// position, with priors: PriorEven even games, except that a pass (when
+// position, with priors: PriorEven even games for every move; a pass (when
 // other moves exist) and, in the liberty games, a placement that fills an
-// own point surrounded by the mover's stones start from PriorEven losses.
+// own point surrounded by the mover's stones start from PriorEven losses
+// instead; placements near the last placement, captures (in plain-adjacency
+// games) and lonely edge points get michi's extra won or lost games.
 func (t *tree) children(w *worker) []*node {
 	w.moves = w.s.LegalMoves(w.moves[:0])
 	mover := w.s.ToMove()
 	g := w.s.Graph()
+	last := -1
+	if h := w.s.History(); len(h) > 0 && h[len(h)-1].Move.Kind == game.Place {
+		last = h[len(h)-1].Move.Point
+	}
+	gb, plain := w.b.(*playout.GoBoard)
+	if plain {
+		gb.Load(w.s)
+	}
 	kids := make([]*node, 0, len(w.moves))
 	for _, m := range w.moves {
 		k := &node{move: m, player: mover, visits: t.opt.PriorEven, wins: t.opt.PriorEven / 2}
-		bad := m.Kind == game.Pass && len(w.moves) > 1
-		if m.Kind == game.Place && t.liberty {
-			bad = true
-			for _, q := range g.Neighbors(m.Point) {
+		kids = append(kids, k)
+		if m.Kind == game.Pass && len(w.moves) > 1 {
+			k.wins = 0
+		}
+		if m.Kind != game.Place {
+			continue
+		}
+		p := m.Point
+		if t.liberty {
+			own := true
+			for _, q := range g.Neighbors(p) {
 				if w.s.At(int(q)) != mover {
-					bad = false
+					own = false
 					break
 				}
 			}
+			if own {
+				k.wins = 0
+				continue
+			}
 		}
-		if bad {
-			k.wins = 0
+		if plain {
+			if n := gb.Captures(p); n > 0 {
+				x := float64(priorCapture)
+				if n > 1 {
+					x = priorCaptureMany
+				}
+				k.visits += x
+				k.wins += x
+			}
 		}
-		kids = append(kids, k)
+		if last >= 0 {
+			switch d := t.dist[last*g.N()+p]; d {
+			case 1:
+				k.visits += priorNear1
+				k.wins += priorNear1
+			case 2:
+				k.visits += priorNear2
+				k.wins += priorNear2
+			}
+		}
+		if t.liberty && t.edge[p] {
+			lonely := true
+			for q := 0; q < g.N() && lonely; q++ {
+				if w.s.At(q) != board.Empty && t.dist[p*g.N()+q] <= 2 {
+					lonely = false
+				}
+			}
+			if lonely {
+				k.visits += priorLonelyEdge
+			}
+		}
+	}
+	for _, k := range kids {
+		k.prior = k.visits
 	}
 	return kids
+}
+
+// distances returns the graph distance between every two points, capped
+// at 3, as a flat n*n table, and which points are on the edge (fewer
+// neighbours than the most any point has).
+func distances(g *board.Graph) (dist []uint8, edge []bool) {
+	n := g.N()
+	dist = make([]uint8, n*n)
+	edge = make([]bool, n)
+	maxDeg := 0
+	for p := 0; p < n; p++ {
+		maxDeg = max(maxDeg, g.Degree(p))
+	}
+	for p := 0; p < n; p++ {
+		edge[p] = g.Degree(p) < maxDeg
+		row := dist[p*n : (p+1)*n]
+		for q := range row {
+			row[q] = 3
+		}
+		row[p] = 0
+		for _, a := range g.Neighbors(p) {
+			row[a] = min(row[a], 1)
+			for _, b := range g.Neighbors(int(a)) {
+				row[b] = min(row[b], 2)
+			}
+		}
+		row[p] = 0
+	}
+	return dist, edge
 }
 
 // analysis summarises the tree for the player to move.
@@ -504,12 +597,12 @@ func (t *tree) analysis(s game.State, ws []*worker, took time.Duration) Analysis
 	kids := append([]*node(nil), t.root.children...)
 	sort.SliceStable(kids, func(i, j int) bool { return kids[i].visits > kids[j].visits })
 	for _, k := range kids {
-		c := Candidate{Move: k.move, Visits: int(k.visits - t.opt.PriorEven), WinRate: k.rate()}
+		c := Candidate{Move: k.move, Visits: int(k.visits - k.prior), WinRate: k.rate()}
 		for x := k; x != nil; {
 			c.PV = append(c.PV, x.move)
 			var next *node
 			for _, y := range x.children {
-				if y.visits > t.opt.PriorEven && (next == nil || y.visits > next.visits) {
+				if y.visits > y.prior && (next == nil || y.visits > next.visits) {
 					next = y
 				}
 			}

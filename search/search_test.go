@@ -61,7 +61,8 @@ func TestSearchLeavesPosition(t *testing.T) {
 }
 
 // TestCapturesBigGroup: with komi making the capture the only way to win,
-// the search captures three white stones in atari.
+// the search captures three white stones in atari (e3), or nets them (e2
+// or f3: White's escape at e3 then leaves one liberty).
 func TestCapturesBigGroup(t *testing.T) {
 	for _, seed := range []uint64{1, 2, 3} {
 		s := start(t, "go komi=20", "7x7",
@@ -73,7 +74,7 @@ func TestCapturesBigGroup(t *testing.T) {
 		}
 		a := p.Last()
 		t.Logf("seed %d: %s (win rate %.2f)", seed, m.Format(s.Graph()), a.Candidates[0].WinRate)
-		if name := m.Format(s.Graph()); name != "e3" {
+		if name := m.Format(s.Graph()); name != "e3" && name != "e2" && name != "f3" {
 			t.Errorf("seed %d: %s, want the capture e3\n%s", seed, name, game.Text(s))
 		}
 	}
