@@ -19,6 +19,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"log/slog"
 	"math/rand/v2"
@@ -198,6 +199,15 @@ func readJSON(w http.ResponseWriter, r *http.Request, v any) error {
 			return fail(http.StatusRequestEntityTooLarge, "request body larger than %d bytes", MaxBodyBytes)
 		}
 		return fail(http.StatusBadRequest, "malformed request: %v", err)
+	}
+	// One JSON value and nothing after it: trailing data is refused, not
+	// silently ignored.
+	if _, err := dec.Token(); err != io.EOF {
+		var mbe *http.MaxBytesError
+		if errors.As(err, &mbe) {
+			return fail(http.StatusRequestEntityTooLarge, "request body larger than %d bytes", MaxBodyBytes)
+		}
+		return fail(http.StatusBadRequest, "malformed request: data after the JSON object")
 	}
 	return nil
 }
@@ -493,10 +503,11 @@ type actionRequest struct {
 	Token string `json:"token"`
 	Kind  string `json:"kind"`
 	Arg   string `json:"arg"`
-	// Version, if not zero, is the game version the client saw: the action
+	// Version, if present, is the game version the client saw: the action
 	// is refused if the game has moved on since, so a repeated request is
-	// never applied twice.
-	Version int `json:"version"`
+	// never applied twice. Version 0 (a game without actions) is checked
+	// too: a request sent twice at the start is refused the second time.
+	Version *int `json:"version"`
 }
 
 func (s *Server) act(w http.ResponseWriter, r *http.Request) {
@@ -524,8 +535,8 @@ func (s *Server) act(w http.ResponseWriter, r *http.Request) {
 		writeError(w, fail(http.StatusForbidden, "wrong token for seat %d", req.Seat))
 		return
 	}
-	if req.Version != 0 && req.Version != len(t.actions) {
-		writeError(w, fail(http.StatusConflict, "the game has moved on (version %d, not %d): reload it", len(t.actions), req.Version))
+	if req.Version != nil && *req.Version != len(t.actions) {
+		writeError(w, fail(http.StatusConflict, "the game has moved on (version %d, not %d): reload it", len(t.actions), *req.Version))
 		return
 	}
 	if err := s.commit(r.Context(), id, sv, store.Action{Seq: len(t.actions) + 1, Seat: req.Seat, Kind: req.Kind, Arg: req.Arg}); err != nil {

@@ -166,8 +166,7 @@ func (t *table) do(a store.Action) error {
 		t.undoBy = -1
 		t.afterMove()
 	case "undo-request":
-		h := t.historyLen()
-		if t.phase != phasePlaying || h == 0 || t.state.History()[h-1].Player != t.colors[a.Seat] {
+		if t.phase != phasePlaying || t.historyLen() == 0 || t.state.History()[t.historyLen()-1].Player != t.colors[a.Seat] {
 			return fmt.Errorf("you can ask to take back only your own last move, while the game is in play")
 		}
 		if t.undoBy >= 0 {
