@@ -21,12 +21,12 @@
 //
 // The policy is the reference light playout of computer Go (Don Dailey's
 // reference bot): a uniformly random legal move that does not fill one of
-// the mover's own eyes; a player with no such move passes (in Keil: takes
-// the button if it is still there; suicide, where the rules allow it as in
-// Kee, is legal on the boards but never chosen by the policy); the game
-// ends when every player has
-// passed in succession, or after a cap of moves (three times the number of
-// points) that real games never meet but random Keil and Ki games might.
+// the mover's own eyes. A player with no such move passes (in Keil it takes
+// the button first, if nobody has). Suicide, where the rules allow it as in
+// Kee, is legal on the boards but never chosen by the policy. A playout
+// ends when every player has passed in succession, or after a cap of moves
+// (three times the number of points) that real games never meet but random
+// Keil and Ki games might.
 package playout
 
 import (
