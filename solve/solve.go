@@ -25,6 +25,7 @@ var ErrNodeLimit = errors.New("solve: node limit reached")
 type Options struct {
 	NoTable    bool // search without a transposition table
 	NoSymmetry bool // do not reduce positions by the board's symmetries
+	NoBounds   bool // do not cut off with Benson's unconditional life bounds
 	MaxNodes   int64
 	MaxEntries int // table size limit (entries); 0 means 1<<23
 	// MaxPly bounds Kee lines (default 4 × points + 16). A line reaching it
@@ -44,6 +45,7 @@ type Progress struct {
 	Seconds      float64
 	Lower, Upper float64 // what is known of the value so far
 	Entries      int
+	Line         string // the line being searched
 }
 
 // Result is a solved (or bounded) game.
@@ -103,6 +105,12 @@ type Solver struct {
 	capHit   bool
 	maxPly   int
 	scoreMax int
+
+	benson                  bool
+	cells                   []board.Color
+	chainID, regionID, ints []int
+	work                    []int32
+	u64a, u64b              []uint64
 }
 
 // pathEntry is one position of the current line (index 0: the start).
@@ -207,7 +215,7 @@ func New(r rules.Ruleset, g *board.Graph, opt Options) (*Solver, error) {
 			s.hh[c][p] = int64(g.Degree(p)*16) - int64(math.Hypot(x-cx, y-cy)*4)
 		}
 		s.hh[c][s.n] = 8
-		s.hh[c][s.n+1] = -1000
+		s.hh[c][s.n+1] = 1000
 	}
 	s.maxPly = opt.MaxPly
 	if s.maxPly == 0 {
@@ -215,6 +223,10 @@ func New(r rules.Ruleset, g *board.Graph, opt Options) (*Solver, error) {
 	}
 	s.scoreMax = 2*(s.n+1) + int(math.Abs(2*r.Komi)) + 2
 	s.tt = map[uint64]*entry{}
+	s.benson = bensonOK(r) && !opt.NoBounds
+	s.cells = make([]board.Color, s.n)
+	s.chainID, s.regionID, s.ints = make([]int, s.n), make([]int, s.n), make([]int, s.n)
+	s.u64a, s.u64b = make([]uint64, s.n), make([]uint64, s.n)
 	return s, nil
 }
 
@@ -232,7 +244,22 @@ func (s *Solver) Solve() (res *Result, err error) {
 	s.nodes = 0
 	s.path = s.path[:0]
 	s.moves = s.moves[:0]
+	// The solver's record of the line must cover the whole game so far:
+	// rewind the engine to the start and replay (Kee's engine keeps its own
+	// full record and is searched as it stands).
+	var hist []game.Played
+	if s.mode != modePlain {
+		hist = s.st.History()
+		for range hist {
+			s.st.Undo()
+		}
+	}
 	s.pushPath(board.Empty)
+	for _, h := range hist {
+		if !s.play(h.Move) {
+			return nil, fmt.Errorf("solve: replaying the game: %s is illegal", h.Move.Format(s.g))
+		}
+	}
 	res = &Result{Rules: s.r.String(), Board: s.g.Spec(), Method: s.method()}
 	defer func() {
 		if e := recover(); e != nil {
@@ -341,7 +368,7 @@ func (s *Solver) tick() {
 		if now := time.Now(); now.Sub(s.lastProg) >= every {
 			s.lastProg = now
 			s.opt.Progress(Progress{Nodes: s.nodes, Seconds: now.Sub(s.start).Seconds(),
-				Lower: float64(s.lo) / 2, Upper: float64(s.hi) / 2, Entries: len(s.tt)})
+				Lower: float64(s.lo) / 2, Upper: float64(s.hi) / 2, Entries: len(s.tt), Line: s.line()})
 		}
 	}
 }
@@ -513,10 +540,17 @@ func (s *Solver) candidates(best int, dst []game.Move) []game.Move {
 		dst = append(dst, game.PassMove)
 	}
 	hh := s.hh[s.st.ToMove()]
+	// A pass that ends the game is a leaf: try it first.
+	ends := len(s.moves) > 0 && s.moves[len(s.moves)-1].Kind == game.Pass && s.r.Players == 2
 	score := func(m game.Move) int64 {
 		c := s.moveCode(m)
+		if m.Kind == game.Pass {
+			if ends {
+				return math.MaxInt64
+			}
+		}
 		if c == best && m.Kind != game.Appeal {
-			return math.MaxInt64
+			return math.MaxInt64 - 1
 		}
 		if m.Kind == game.Appeal {
 			return hh[s.n+1] - 1
@@ -700,6 +734,20 @@ func (s *Solver) search(alpha, beta int) int {
 	if s.mode == modePlain && len(s.moves) >= s.maxPly {
 		s.capHit = true
 		return s.capMode * s.scoreMax
+	}
+	if s.benson {
+		// Bounds from unconditionally alive stones (see safePoints).
+		k2 := int(2 * s.r.Komi)
+		if b := s.safePoints(board.Black); b > 0 {
+			if lower := 2*(2*b-s.n) - k2; lower >= beta {
+				return lower
+			}
+		}
+		if w := s.safePoints(board.White); w > 0 {
+			if upper := 2*(s.n-2*w) - k2; upper <= alpha {
+				return upper
+			}
+		}
 	}
 	best := -1
 	var key uint64
