@@ -95,6 +95,13 @@ type Graph struct {
 // same for every board of the same size.
 func (g *Graph) Key(p int, c Color) uint64 { return g.zobrist[p*(MaxPlayers+1)+int(c)] }
 
+// sideKeys are the keys of the player to move.
+var sideKeys = [MaxPlayers + 1]uint64{0, 0x3c6ef372fe94f82b, 0xa54ff53a5f1d36f1, 0x510e527fade682d1, 0x9b05688c2b3e6c1f}
+
+// SideKey returns the Zobrist key of "c is to move", which engines fold
+// into a position's hash; SideKey(Empty) is 0.
+func SideKey(c Color) uint64 { return sideKeys[c] }
+
 // splitmix64 is the SplitMix64 generator's output function.
 func splitmix64(x uint64) uint64 {
 	x += 0x9e3779b97f4a7c15

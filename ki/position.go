@@ -75,9 +75,6 @@ type ply struct {
 	removedAt  int32  // this ply's removals are removed[removedAt:next ply's]
 }
 
-// sideKey folds the player to move into a position key.
-var sideKey = [board.MaxPlayers + 1]uint64{0, 0x3c6ef372fe94f82b, 0xa54ff53a5f1d36f1, 0x510e527fade682d1, 0x9b05688c2b3e6c1f}
-
 // New starts a game of Ki under ruleset r (of the control family) on board
 // g, from g's starting position. It refuses rulesets r.Validate refuses,
 // such as an even or non-square rectangle, and starting positions with
@@ -129,7 +126,7 @@ func (p *Position) Over() bool { return p.end != endNone }
 
 // Hash returns the Zobrist hash of the position: the board and the player
 // to move. It is the key the recurrence rule compares.
-func (p *Position) Hash() uint64 { return p.hash ^ sideKey[p.toMove] }
+func (p *Position) Hash() uint64 { return p.hash ^ board.SideKey(p.toMove) }
 
 // BoardHash returns the Zobrist hash of the board alone.
 func (p *Position) BoardHash() uint64 { return p.hash }

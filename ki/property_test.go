@@ -70,7 +70,7 @@ func checkInvariants(t fataler, p *Position) {
 	if hash != p.hash {
 		t.Fatalf("board hash %x, recomputed %x", p.hash, hash)
 	}
-	if p.Hash() != hash^sideKey[p.toMove] {
+	if p.Hash() != hash^board.SideKey(p.toMove) {
 		t.Fatalf("Hash is not the board hash with the player to move")
 	}
 	if stones[board.Empty] != p.empty || stones[0]+stones[1]+stones[2] != p.g.N() {

@@ -59,11 +59,8 @@ type ply struct {
 	reasonBefore string
 }
 
-// Keys that fold the player to move and the button into a repetition key.
-var (
-	sideKey   = [board.MaxPlayers + 1]uint64{0, 0x3c6ef372fe94f82b, 0xa54ff53a5f1d36f1, 0x510e527fade682d1, 0x9b05688c2b3e6c1f}
-	buttonKey = uint64(0x1f83d9abfb41bd6b)
-)
+// buttonKey folds "the button has been taken" into a position's hash.
+const buttonKey = uint64(0x1f83d9abfb41bd6b)
 
 // New starts a game under ruleset r on board g, from g's starting position.
 func New(r rules.Ruleset, g *board.Graph) (*Position, error) {
@@ -115,7 +112,7 @@ func (p *Position) Over() bool { return p.over }
 // Hash returns the Zobrist hash of the position: the board, the player to
 // move and the button.
 func (p *Position) Hash() uint64 {
-	h := p.hash ^ sideKey[p.toMove]
+	h := p.hash ^ board.SideKey(p.toMove)
 	if p.button != board.Empty {
 		h ^= buttonKey
 	}
@@ -566,7 +563,7 @@ func (p *Position) Group(q int) (stones, liberties []int) {
 func (p *Position) repetitionKey(hash uint64, next, button board.Color) uint64 {
 	switch p.r.Ko {
 	case rules.KoSituational:
-		return hash ^ sideKey[next]
+		return hash ^ board.SideKey(next)
 	case rules.KoOwn:
 		if button != board.Empty {
 			return hash ^ buttonKey
