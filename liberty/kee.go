@@ -82,9 +82,6 @@ func newKee(r rules.Ruleset) (*keeState, error) {
 	if r.Button {
 		return nil, fmt.Errorf("ruleset %s: the kee rules have no button", r.Name)
 	}
-	if r.Players > 2 && r.Komi != 0 {
-		return nil, fmt.Errorf("ruleset %s: with %d players a komi would be a list, one per player, which is not supported; play without komi", r.Name, r.Players)
-	}
 	return &keeState{}, nil
 }
 

@@ -512,7 +512,28 @@ func TestKeeScoring(t *testing.T) {
 	g, _ := board.Parse("3x3")
 	r, _ := rules.Preset("kee", g)
 	r.Players, r.Komi = 3, 2
-	if _, err := liberty.New(r, g); err == nil || !strings.Contains(err.Error(), "komi") {
+	if _, err := liberty.New(r, g); err == nil || !strings.Contains(err.Error(), "one komi a player") {
 		t.Fatalf("three players with one komi: %v", err)
+	}
+	// One komi a player: the empty 3x3 board after everyone passes.
+	r, err := rules.Parse("kee players=3 komi=0,1.5,3", g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := liberty.New(r, g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 3; i++ {
+		if err := p.Play(game.PassMove); err != nil {
+			t.Fatal(err)
+		}
+	}
+	res := p.Result()
+	if !p.Over() || res.String() != "1. red 3, 2. white 1.5, 3. black 0" {
+		t.Errorf("three komis: over %v, %s", p.Over(), res)
+	}
+	if got := p.Rules().String(); got != "kee links=plain ko=cycle suicide=allowed scoring=area button=off komi=0,1.5,3 players=3" {
+		t.Errorf("printed as %s", got)
 	}
 }

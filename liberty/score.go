@@ -10,7 +10,7 @@ import (
 
 // Result counts the board as it stands (no dead stones are removed): each
 // player's stones, the empty regions counted for them, the komi (to the
-// second player) and the button (½ to whoever took it). Under area scoring
+// second player, or each player's own with three or four) and the button (½ to whoever took it). Under area scoring
 // an empty region is a maximal connected set of empty points and counts for
 // the one player whose stones, and no other's, touch it. Under Keil's linked
 // scoring a territory is a maximal set of empty points joined by links, and
@@ -24,7 +24,9 @@ func (p *Position) Result() game.Result {
 	}
 	res.Stones[board.Empty] = 0
 	p.territory(&res.Territory)
-	res.Bonus[board.White] += p.r.Komi
+	for c := board.Black; int(c) <= p.r.Players; c++ {
+		res.Bonus[c] += p.r.KomiOf(c)
+	}
 	if p.button != board.Empty {
 		res.Bonus[p.button] += 0.5
 	}

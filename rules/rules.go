@@ -77,8 +77,23 @@ type Ruleset struct {
 	Suicide Suicide
 	Scoring Scoring
 	Button  bool    // Keil's button: passing only after it is taken; worth ½
-	Komi    float64 // added to the second player's score
+	Komi    float64 // added to the second player's score (two players)
 	Players int     // 2..4; only Kee allows more than 2
+	// Komis is, for games of three or four players, the komi added to
+	// each player's score, in turn order (Komis[0] is Black's).
+	Komis [board.MaxPlayers]float64
+}
+
+// KomiOf returns the komi added to player c's score (c counts from
+// board.Black).
+func (r Ruleset) KomiOf(c board.Color) float64 {
+	if r.Players > 2 {
+		return r.Komis[c-1]
+	}
+	if c == board.White {
+		return r.Komi
+	}
+	return 0
 }
 
 // Presets lists the preset names in a fixed order.
@@ -155,6 +170,12 @@ func (r Ruleset) Validate(b *board.Graph) error {
 	if r.Komi != r.Komi || r.Komi > 1e6 || r.Komi < -1e6 {
 		return fmt.Errorf("komi %v out of range", r.Komi)
 	}
+	if r.Players > 2 && r.Komi != 0 {
+		return fmt.Errorf("komi %v: with %d players give one komi a player, in turn order (komi=0,0.5,1)", r.Komi, r.Players)
+	}
+	if r.Players == 2 && r.Komis != [board.MaxPlayers]float64{} {
+		return fmt.Errorf("a list of komis is for three or four players; with two, komi is White's")
+	}
 	return nil
 }
 
@@ -163,8 +184,16 @@ func (r Ruleset) Validate(b *board.Graph) error {
 // "keil links=keil ko=own-position suicide=forbidden scoring=linked button=on komi=0 players=2".
 func (r Ruleset) String() string {
 	on := map[bool]string{true: "on", false: "off"}
+	komi := strconv.FormatFloat(r.Komi, 'f', -1, 64)
+	if r.Players > 2 {
+		var list []string
+		for _, k := range r.Komis[:r.Players] {
+			list = append(list, strconv.FormatFloat(k, 'f', -1, 64))
+		}
+		komi = strings.Join(list, ",")
+	}
 	return fmt.Sprintf("%s links=%s ko=%s suicide=%s scoring=%s button=%s komi=%s players=%d",
-		r.Name, r.Links, r.Ko, r.Suicide, r.Scoring, on[r.Button], strconv.FormatFloat(r.Komi, 'f', -1, 64), r.Players)
+		r.Name, r.Links, r.Ko, r.Suicide, r.Scoring, on[r.Button], komi, r.Players)
 }
 
 // Parse reads a ruleset description: a preset name followed by optional
@@ -239,11 +268,23 @@ func (r *Ruleset) Set(key, value string) error {
 			return fmt.Errorf("button=%s: want on or off", value)
 		}
 	case "komi":
-		k, err := strconv.ParseFloat(value, 64)
-		if err != nil || k != k || k > 1e6 || k < -1e6 {
-			return fmt.Errorf("komi=%s: want a number", value)
+		parts := strings.Split(value, ",")
+		if len(parts) > board.MaxPlayers {
+			return fmt.Errorf("komi=%s: at most %d komis, one a player", value, board.MaxPlayers)
 		}
-		r.Komi = k
+		var ks [board.MaxPlayers]float64
+		for i, part := range parts {
+			k, err := strconv.ParseFloat(part, 64)
+			if err != nil || k != k || k > 1e6 || k < -1e6 {
+				return fmt.Errorf("komi=%s: want a number, or a list of numbers one a player", value)
+			}
+			ks[i] = k
+		}
+		if len(parts) == 1 {
+			r.Komi, r.Komis = ks[0], [board.MaxPlayers]float64{}
+		} else {
+			r.Komi, r.Komis = 0, ks
+		}
 	case "players":
 		n, err := strconv.Atoi(value)
 		if err != nil || n < 2 || n > board.MaxPlayers {

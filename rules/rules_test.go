@@ -110,3 +110,34 @@ func ExampleParse() {
 	fmt.Println(r)
 	// Output: keil-2019 links=keil-2019 ko=own-position suicide=forbidden scoring=linked button=on komi=3 players=2
 }
+
+func TestKomiPerPlayer(t *testing.T) {
+	r, err := Parse("kee players=4 komi=0,0.5,1,1.5", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Validate(nil); err != nil {
+		t.Fatal(err)
+	}
+	for c, want := range []float64{0, 0.5, 1, 1.5} {
+		if got := r.KomiOf(board.Color(c + 1)); got != want {
+			t.Errorf("komi of %v = %v, want %v", board.Color(c+1), got, want)
+		}
+	}
+	if back, err := Parse(r.String(), nil); err != nil || back != r {
+		t.Errorf("round trip: %v, %v", back, err)
+	}
+	two, _ := Parse("go komi=6.5", nil)
+	if two.KomiOf(board.White) != 6.5 || two.KomiOf(board.Black) != 0 {
+		t.Errorf("two players: %v", two)
+	}
+	for _, bad := range []string{"kee players=3 komi=2", "go komi=0,7.5", "kee komi=1,2,3,4,5"} {
+		r, err := Parse(bad, nil)
+		if err == nil {
+			err = r.Validate(nil)
+		}
+		if err == nil {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+}
