@@ -1,0 +1,13 @@
+// Parses each SGF file named on the command line with Sabaki's parser and
+// prints, per file, the number of games and, for the first game's main line,
+// each node's property identifiers and values as JSON.
+const fs = require("fs");
+const sgf = require("@sabaki/sgf");
+const out = [];
+for (const file of process.argv.slice(2)) {
+  const games = sgf.parse(fs.readFileSync(file, "utf8"));
+  const line = [];
+  for (let node = games[0]; node; node = node.children[0]) line.push(node.data);
+  out.push({ games: games.length, mainLine: line });
+}
+process.stdout.write(JSON.stringify(out));
