@@ -157,8 +157,13 @@ func (s *SQLite) Append(ctx context.Context, id string, a Action, status, result
 		return err
 	}
 	if n, _ := res.RowsAffected(); n != 1 {
-		if _, err := s.Get(ctx, id); err != nil {
+		// Look inside the transaction: it holds the only connection.
+		var n int
+		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM games WHERE id = ?`, id).Scan(&n); err != nil {
 			return err
+		}
+		if n == 0 {
+			return ErrNotFound
 		}
 		return ErrConflict
 	}

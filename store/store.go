@@ -69,3 +69,21 @@ type Store interface {
 	// Close releases the store.
 	Close() error
 }
+
+// Notice tells that game Game has recorded its action Seq. A Notice with
+// Game "" means notices may have been missed (the listener reconnected):
+// the receiver should look again at every game it holds.
+type Notice struct {
+	Game string
+	Seq  int
+}
+
+// Notifier is implemented by stores that several servers can share: Listen
+// calls f for every action any of them records, until ctx ends. Listen
+// returns only when ctx ends (it reconnects by itself, calling f with a
+// Notice whose Game is "" after each reconnection). f is called from one
+// goroutine, in the order the actions were recorded, and must not block
+// for long.
+type Notifier interface {
+	Listen(ctx context.Context, f func(Notice)) error
+}

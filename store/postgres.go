@@ -1,0 +1,294 @@
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+// Postgres is a Store in a PostgreSQL database, which several servers may
+// share: it is a Notifier, telling every server of every action recorded
+// (LISTEN/NOTIFY on the channel NotifyChannel).
+type Postgres struct {
+	pool *pgxpool.Pool
+	cfg  *pgx.ConnConfig // for the listening connection
+}
+
+// NotifyChannel is the PostgreSQL channel on which Append announces each
+// action, as "<game id> <seq>", when its transaction commits.
+const NotifyChannel = "moku_actions"
+
+// pgMigrations are the schema's versions, in order: migration i brings the
+// schema to version i+1. Published migrations are never edited; a change
+// is a new one at the end.
+var pgMigrations = []string{
+	// 1: games and their action logs.
+	`CREATE TABLE games (
+		id         text PRIMARY KEY,
+		created    timestamptz NOT NULL,
+		updated    timestamptz NOT NULL,
+		rules      text NOT NULL,
+		board      text NOT NULL,
+		board_json text NOT NULL DEFAULT '',
+		setup      text NOT NULL,
+		seats      jsonb NOT NULL,
+		status     text NOT NULL,
+		result     text NOT NULL DEFAULT '',
+		moves      integer NOT NULL DEFAULT 0 CHECK (moves >= 0)
+	);
+	CREATE INDEX games_updated ON games (updated DESC);
+	CREATE TABLE actions (
+		game_id text NOT NULL REFERENCES games (id),
+		seq     integer NOT NULL CHECK (seq > 0),
+		seat    integer NOT NULL,
+		kind    text NOT NULL,
+		arg     text NOT NULL,
+		at      timestamptz NOT NULL,
+		PRIMARY KEY (game_id, seq)
+	);`,
+}
+
+// pgMigrateLock is the advisory lock key that serialises migrations between
+// servers starting at once.
+const pgMigrateLock = 0x6d6f6b75 // "moku"
+
+// OpenPostgres connects to the database at dsn (a postgres:// URL or a
+// key=value string) and brings its schema up to date.
+func OpenPostgres(ctx context.Context, dsn string) (*Postgres, error) {
+	pcfg, err := pgxpool.ParseConfig(dsn)
+	if err != nil {
+		return nil, fmt.Errorf("postgres: %v", err)
+	}
+	if pcfg.MaxConns < 16 {
+		pcfg.MaxConns = 16
+	}
+	pool, err := pgxpool.NewWithConfig(ctx, pcfg)
+	if err != nil {
+		return nil, fmt.Errorf("postgres: %v", err)
+	}
+	p := &Postgres{pool: pool, cfg: pcfg.ConnConfig.Copy()}
+	if err := p.migrate(ctx); err != nil {
+		pool.Close()
+		return nil, fmt.Errorf("postgres: migrating the schema: %v", err)
+	}
+	return p, nil
+}
+
+// SchemaVersion returns the version of the database's schema.
+func (p *Postgres) SchemaVersion(ctx context.Context) (int, error) {
+	var v int
+	err := p.pool.QueryRow(ctx, `SELECT coalesce(max(version), 0) FROM schema_migrations`).Scan(&v)
+	return v, err
+}
+
+// migrate applies the migrations the database lacks, each in its own
+// transaction with its version, under an advisory lock.
+func (p *Postgres) migrate(ctx context.Context) error {
+	conn, err := p.pool.Acquire(ctx)
+	if err != nil {
+		return err
+	}
+	defer conn.Release()
+	if _, err := conn.Exec(ctx, `SELECT pg_advisory_lock($1)`, pgMigrateLock); err != nil {
+		return err
+	}
+	defer conn.Exec(context.WithoutCancel(ctx), `SELECT pg_advisory_unlock($1)`, pgMigrateLock)
+	if _, err := conn.Exec(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
+		version integer PRIMARY KEY,
+		applied timestamptz NOT NULL DEFAULT now())`); err != nil {
+		return err
+	}
+	var have int
+	if err := conn.QueryRow(ctx, `SELECT coalesce(max(version), 0) FROM schema_migrations`).Scan(&have); err != nil {
+		return err
+	}
+	if have > len(pgMigrations) {
+		return fmt.Errorf("the database's schema is version %d, newer than this moku's %d", have, len(pgMigrations))
+	}
+	for v := have + 1; v <= len(pgMigrations); v++ {
+		err := pgx.BeginFunc(ctx, conn, func(tx pgx.Tx) error {
+			if _, err := tx.Exec(ctx, pgMigrations[v-1]); err != nil {
+				return err
+			}
+			_, err := tx.Exec(ctx, `INSERT INTO schema_migrations (version) VALUES ($1)`, v)
+			return err
+		})
+		if err != nil {
+			return fmt.Errorf("version %d: %v", v, err)
+		}
+	}
+	return nil
+}
+
+// Create stores a new game.
+func (p *Postgres) Create(ctx context.Context, g *Game) error {
+	seats, err := json.Marshal(g.Seats)
+	if err != nil {
+		return err
+	}
+	now := time.Now().Truncate(time.Microsecond)
+	g.Created, g.Updated = now, now
+	_, err = p.pool.Exec(ctx, `INSERT INTO games (id, created, updated, rules, board, board_json, setup, seats, status, result, moves)
+		VALUES ($1, $2, $2, $3, $4, $5, $6, $7, $8, $9, 0)`,
+		g.ID, now, g.Rules, g.Board, g.BoardJSON, g.Setup, string(seats), g.Status, g.Result)
+	if err != nil {
+		return fmt.Errorf("postgres: create game %s: %w", g.ID, err)
+	}
+	return nil
+}
+
+const pgGameColumns = `id, created, updated, rules, board, board_json, setup, seats::text, status, result, moves`
+
+func scanPgGame(row pgx.Row) (*Game, error) {
+	var g Game
+	var seats string
+	if err := row.Scan(&g.ID, &g.Created, &g.Updated, &g.Rules, &g.Board, &g.BoardJSON, &g.Setup, &seats, &g.Status, &g.Result, &g.Moves); err != nil {
+		if errors.Is(err, pgx.ErrNoRows) {
+			return nil, ErrNotFound
+		}
+		return nil, err
+	}
+	if err := json.Unmarshal([]byte(seats), &g.Seats); err != nil {
+		return nil, fmt.Errorf("game %s: seats: %v", g.ID, err)
+	}
+	return &g, nil
+}
+
+// Get returns a game.
+func (p *Postgres) Get(ctx context.Context, id string) (*Game, error) {
+	return scanPgGame(p.pool.QueryRow(ctx, `SELECT `+pgGameColumns+` FROM games WHERE id = $1`, id))
+}
+
+// List returns the most recently updated games.
+func (p *Postgres) List(ctx context.Context, limit int) ([]Game, error) {
+	rows, err := p.pool.Query(ctx, `SELECT `+pgGameColumns+` FROM games ORDER BY updated DESC LIMIT $1`, limit)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Game
+	for rows.Next() {
+		g, err := scanPgGame(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, *g)
+	}
+	return out, rows.Err()
+}
+
+// Actions returns a game's actions after seq after.
+func (p *Postgres) Actions(ctx context.Context, id string, after int) ([]Action, error) {
+	rows, err := p.pool.Query(ctx, `SELECT seq, seat, kind, arg, at FROM actions WHERE game_id = $1 AND seq > $2 ORDER BY seq`, id, after)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Action
+	for rows.Next() {
+		var a Action
+		if err := rows.Scan(&a.Seq, &a.Seat, &a.Kind, &a.Arg, &a.At); err != nil {
+			return nil, err
+		}
+		out = append(out, a)
+	}
+	return out, rows.Err()
+}
+
+// Append records an action if its sequence number is the next one, and
+// announces it on NotifyChannel when the transaction commits. Two servers
+// appending the same Seq at once: the second UPDATE waits for the first's
+// row lock, then finds moves already advanced and records nothing.
+func (p *Postgres) Append(ctx context.Context, id string, a Action, status, result string) error {
+	if a.At.IsZero() {
+		a.At = time.Now()
+	}
+	err := pgx.BeginFunc(ctx, p.pool, func(tx pgx.Tx) error {
+		tag, err := tx.Exec(ctx, `UPDATE games SET moves = $1, updated = $2, status = $3, result = $4 WHERE id = $5 AND moves = $6`,
+			a.Seq, a.At, status, result, id, a.Seq-1)
+		if err != nil {
+			return err
+		}
+		if tag.RowsAffected() != 1 {
+			var n int
+			if err := tx.QueryRow(ctx, `SELECT count(*) FROM games WHERE id = $1`, id).Scan(&n); err != nil {
+				return err
+			}
+			if n == 0 {
+				return ErrNotFound
+			}
+			return ErrConflict
+		}
+		if _, err := tx.Exec(ctx, `INSERT INTO actions (game_id, seq, seat, kind, arg, at) VALUES ($1, $2, $3, $4, $5, $6)`,
+			id, a.Seq, a.Seat, a.Kind, a.Arg, a.At); err != nil {
+			return err
+		}
+		_, err = tx.Exec(ctx, `SELECT pg_notify($1, $2)`, NotifyChannel, id+" "+strconv.Itoa(a.Seq))
+		return err
+	})
+	var pe *pgconn.PgError
+	if errors.As(err, &pe) && (pe.Code == "23505" || pe.Code == "40001") { // unique_violation, serialization_failure
+		return ErrConflict
+	}
+	return err
+}
+
+// Listen calls f for every action recorded by any server (see Notifier).
+func (p *Postgres) Listen(ctx context.Context, f func(Notice)) error {
+	backoff := 50 * time.Millisecond
+	for ctx.Err() == nil {
+		err := p.listenOnce(ctx, f, func() { backoff = 50 * time.Millisecond })
+		if ctx.Err() != nil {
+			break
+		}
+		_ = err // the connection broke: connect again
+		select {
+		case <-ctx.Done():
+		case <-time.After(backoff):
+		}
+		backoff = min(2*backoff, 2*time.Second)
+	}
+	return nil
+}
+
+func (p *Postgres) listenOnce(ctx context.Context, f func(Notice), connected func()) error {
+	conn, err := pgx.ConnectConfig(ctx, p.cfg)
+	if err != nil {
+		return err
+	}
+	defer conn.Close(context.WithoutCancel(ctx))
+	if _, err := conn.Exec(ctx, `LISTEN `+NotifyChannel); err != nil {
+		return err
+	}
+	connected()
+	f(Notice{}) // anything recorded before now may have been missed
+	for {
+		n, err := conn.WaitForNotification(ctx)
+		if err != nil {
+			return err
+		}
+		i := strings.LastIndexByte(n.Payload, ' ')
+		if i < 0 {
+			continue
+		}
+		seq, err := strconv.Atoi(n.Payload[i+1:])
+		if err != nil {
+			continue
+		}
+		f(Notice{Game: n.Payload[:i], Seq: seq})
+	}
+}
+
+// Close closes the connections.
+func (p *Postgres) Close() error {
+	p.pool.Close()
+	return nil
+}
