@@ -1,6 +1,7 @@
 package playout
 
 import (
+	"runtime"
 	"testing"
 
 	"moku/board"
@@ -19,11 +20,19 @@ func benchPlayouts(b *testing.B, rules, spec string) {
 	players := s.Rules().Players
 	var moves, black float64
 	b.ReportAllocs()
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
 	b.ResetTimer()
+	cpu0, ok0 := threadCPU()
 	for i := 0; i < b.N; i++ {
 		f.Load(s)
 		moves += float64(f.Playout(r))
 		black += Winners(f.Score(), players)[board.Black]
+	}
+	if cpu1, ok1 := threadCPU(); ok0 && ok1 && cpu1 > cpu0 {
+		// The speed per core, which other work on the machine disturbs
+		// less than the speed per second.
+		b.ReportMetric(float64(b.N)/(cpu1-cpu0).Seconds(), "playouts/cpu-s")
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "playouts/s")
 	b.ReportMetric(moves/float64(b.N), "moves/playout")

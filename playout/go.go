@@ -23,8 +23,8 @@ import (
 type GoBoard struct {
 	n       int
 	players int
-	suicide bool // the rules allow suicide (Kee, Tromp-Taylor)
-	komi    float64
+	suicide bool                          // the rules allow suicide (Kee, Tromp-Taylor)
+	komi    [board.MaxPlayers + 1]float64 // by player
 
 	adjFrom, adj   []int32 // compressed adjacency
 	diagFrom, diag []int32 // "diagonals": non-adjacent points sharing two neighbours
@@ -52,10 +52,11 @@ type GoBoard struct {
 }
 
 // NewGo returns a fast board for plain-adjacency games on g with the given
-// number of players, suicide rule and komi (added to White's score).
+// number of players, suicide rule and komi (added to White's score; Load
+// takes each player's komi from the position's rules).
 func NewGo(g *board.Graph, players int, suicide bool, komi float64) *GoBoard {
 	n := g.N()
-	b := &GoBoard{n: n, players: players, suicide: suicide, komi: komi,
+	b := &GoBoard{n: n, players: players, suicide: suicide,
 		color: make([]board.Color, n), chain: make([]int32, n),
 		nbr: make([][board.MaxPlayers + 1]uint8, n), deg: make([]uint8, n), next: make([]int32, n),
 		libs: make([]int32, n), size: make([]int32, n), empty: newEmptySet(n),
@@ -76,6 +77,7 @@ func NewGo(g *board.Graph, players int, suicide bool, komi float64) *GoBoard {
 	for _, s := range g.Start() {
 		b.put(int32(s.Point), s.Color)
 	}
+	b.komi[board.White] = komi
 	b.rebuildChains()
 	return b
 }
@@ -184,7 +186,10 @@ func (b *GoBoard) Load(s game.State) {
 	}
 	b.rebuildChains()
 	b.toMove = s.ToMove()
-	b.komi = s.Rules().Komi
+	r := s.Rules()
+	for c := board.Black; int(c) <= b.players; c++ {
+		b.komi[c] = r.KomiOf(c)
+	}
 	b.ko, b.passes = -1, 0
 	b.steps = b.steps[:0]
 }
@@ -297,13 +302,15 @@ func (b *GoBoard) Play(p int) {
 func (b *GoBoard) place(p int32, c board.Color) {
 	b.empty.remove(p)
 	b.setColor(p, c)
-	b.chain[p], b.next[p], b.size[p], b.libs[p] = p, p, 1, 0
+	b.chain[p], b.next[p], b.size[p] = p, p, 1
+	b.libs[p] = int32(b.nbr[p][board.Empty])
 	nb := b.adj[b.adjFrom[p]:b.adjFrom[p+1]]
 	me := p
+	captured, capPt := int32(0), int32(-1)
+	two := b.players == 2
 	for _, q := range nb {
 		switch x := b.color[q]; x {
 		case board.Empty:
-			b.libs[me]++
 		case c:
 			r := b.chain[q]
 			b.libs[r]--
@@ -311,22 +318,21 @@ func (b *GoBoard) place(p int32, c board.Color) {
 				me = b.merge(me, r)
 			}
 		default:
-			b.libs[b.chain[q]]--
-		}
-	}
-	captured, capPt := int32(0), int32(-1)
-	if b.players == 2 {
-		// Two enemy chains cannot touch, so removing one cannot give
-		// another a liberty: capture as they are found.
-		for _, q := range nb {
-			if x := b.color[q]; x != board.Empty && x != c && b.libs[b.chain[q]] == 0 {
-				r := b.chain[q]
+			r := b.chain[q]
+			b.libs[r]--
+			if two && b.libs[r] == 0 {
+				// With two players, an enemy chain is captured when its
+				// last pseudo-liberty goes: by then every edge between
+				// it and p has been counted (each was one of them), and
+				// as two enemy chains cannot touch, removing it gives no
+				// other a liberty.
 				captured += b.size[r]
 				capPt = r
 				b.remove(r)
 			}
 		}
-	} else {
+	}
+	if !two {
 		// Judge every opponent's chain before removing any.
 		b.dead = b.dead[:0]
 		for _, q := range nb {
@@ -441,7 +447,8 @@ func (b *GoBoard) Playout(r *Rand) int {
 }
 
 // Score counts the board by area: stones, and empty regions that touch
-// one player's stones only; komi goes to White.
+// one player's stones only; each player adds its komi (two players: White
+// adds the komi).
 func (b *GoBoard) Score() (score [board.MaxPlayers + 1]float64) {
 	b.gen++
 	for p := int32(0); p < int32(b.n); p++ {
@@ -481,7 +488,9 @@ func (b *GoBoard) Score() (score [board.MaxPlayers + 1]float64) {
 			b.owner[s] = owner
 		}
 	}
-	score[board.White] += b.komi
+	for c := range score {
+		score[c] += b.komi[c]
+	}
 	return score
 }
 

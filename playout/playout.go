@@ -12,7 +12,10 @@
 //
 //   - Go (plain adjacency, any graph, 2 to 4 players for Kee, suicide
 //     forbidden or allowed): GoBoard, with incremental chains kept as
-//     circular linked lists and pseudo-liberty counts (see go.go);
+//     circular linked lists and pseudo-liberty counts (see go.go), and
+//     SquareBoard, the same for two players on a rectangle with a padded
+//     layout and fixed neighbour offsets (see square.go), which New
+//     chooses where it can;
 //   - Keil (linking, the button): KeilBoard, with merge-only chains and a
 //     liberty check that scans a chain only when a cached liberty has gone
 //     stale (see keil.go for why chains never split and why one link rule
@@ -71,6 +74,8 @@ func New(r rules.Ruleset, g *board.Graph) (Board, error) {
 	switch {
 	case r.Family == rules.Control:
 		return NewKi(g, r.Komi), nil
+	case r.Family == rules.Liberty && r.Links == rules.Plain && r.Players == 2 && g.Kind() == "rect":
+		return NewSquare(g, r.Suicide == rules.SuicideAllowed, r.Komi), nil
 	case r.Family == rules.Liberty && r.Links == rules.Plain:
 		return NewGo(g, r.Players, r.Suicide == rules.SuicideAllowed, r.Komi), nil
 	case r.Family == rules.Liberty:

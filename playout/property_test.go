@@ -34,6 +34,8 @@ func koPoint(f fastBoard) int {
 	switch b := f.(type) {
 	case *GoBoard:
 		return int(b.ko)
+	case *SquareBoard:
+		return b.Ko()
 	case *KeilBoard:
 		return int(b.ko)
 	}
@@ -117,7 +119,7 @@ func TestAgreesWithEngineGo(t *testing.T) {
 func TestAgreesWithEngineKee(t *testing.T) {
 	// Kee's stones and captures: plain adjacency, suicide allowed, three
 	// and four players (the cycle rule is the tree's business).
-	compare(t, "go ko=none suicide=allowed players=3", "7x7", 40, 250, 5)
+	compare(t, "go ko=none suicide=allowed players=3 komi=0,1.5,3", "7x7", 40, 250, 5)
 	compare(t, "go ko=none suicide=allowed players=4", "5x5", 40, 150, 6)
 	compare(t, "tromp-taylor ko=none", "5x5", 40, 150, 7)
 }
@@ -143,5 +145,54 @@ func TestEngines(t *testing.T) {
 	}
 	if _, ok := start(t, "ki", "5x5").(*ki.Position); !ok {
 		t.Fatal("ki is not played by ki.Position")
+	}
+}
+
+// TestSquareMatchesGoBoard: SquareBoard draws its random numbers as
+// GoBoard does, so from the same position and seed the two play the same
+// playouts: the same placements, lengths, counts and owners, on square and
+// oblong boards, under both suicide rules, from the empty board and from
+// positions part-way through.
+func TestSquareMatchesGoBoard(t *testing.T) {
+	for _, c := range []struct {
+		rules, spec string
+		suicide     bool
+	}{{"go", "9x9", false}, {"go", "7x5", false}, {"go", "1x6", false}, {"tromp-taylor", "5x5", true}, {"go", "19x19", false}} {
+		s := start(t, c.rules, c.spec)
+		g := s.Graph()
+		sq := NewSquare(g, c.suicide, s.Rules().Komi)
+		gb := NewGo(g, 2, c.suicide, s.Rules().Komi)
+		rs, rg := NewRand(5), NewRand(5)
+		rng := rand.New(rand.NewPCG(3, 4))
+		for i := 0; i < 300; i++ {
+			// Every third playout starts from a random legal position of
+			// the rules engine.
+			pos := start(t, c.rules, c.spec)
+			if i%3 == 2 {
+				for k := rng.IntN(2 * g.N()); k > 0 && !pos.Over(); k-- {
+					moves := pos.LegalMoves(nil)
+					if err := pos.Play(moves[rng.IntN(len(moves))]); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			sq.Load(pos)
+			gb.Load(pos)
+			ns, ng := sq.Playout(rs), gb.Playout(rg)
+			ss, sg := sq.Score(), gb.Score()
+			if ns != ng || ss != sg || len(sq.Steps()) != len(gb.Steps()) {
+				t.Fatalf("%s %s playout %d: square %d moves, score %v; go %d moves, score %v", c.rules, c.spec, i, ns, ss, ng, sg)
+			}
+			for k, st := range sq.Steps() {
+				if st != gb.Steps()[k] {
+					t.Fatalf("%s %s playout %d step %d: square %v, go %v", c.rules, c.spec, i, k, st, gb.Steps()[k])
+				}
+			}
+			for p := 0; p < g.N(); p++ {
+				if sq.Owner(p) != gb.Owner(p) || sq.At(p) != gb.At(p) {
+					t.Fatalf("%s %s playout %d: %s differs", c.rules, c.spec, i, g.Name(p))
+				}
+			}
+		}
 	}
 }

@@ -462,7 +462,7 @@ func (t *tree) children(w *worker) []*node {
 	if h := w.s.History(); len(h) > 0 && h[len(h)-1].Move.Kind == game.Place {
 		last = h[len(h)-1].Move.Point
 	}
-	gb, plain := w.b.(*playout.GoBoard)
+	gb, plain := w.b.(capturer)
 	if plain {
 		gb.Load(w.s)
 	}
@@ -526,6 +526,13 @@ func (t *tree) children(w *worker) []*node {
 		k.prior = k.visits
 	}
 	return kids
+}
+
+// capturer is a fast board that counts the captures of a placement
+// (playout.GoBoard and playout.SquareBoard).
+type capturer interface {
+	playout.Board
+	Captures(p int) int
 }
 
 // distances returns the graph distance between every two points, capped

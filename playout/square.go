@@ -1,0 +1,536 @@
+package playout
+
+import (
+	"moku/board"
+	"moku/game"
+)
+
+// wall is the contents of the border points of a SquareBoard.
+const wall board.Color = 3
+
+// SquareBoard is GoBoard specialised to two players on a rectangle, the
+// case the speed target of go.md is about. The points sit in a padded
+// array: rows of width+1 cells, one border column shared by the right edge
+// of a row and the left edge of the next, and a border row above and
+// below, so every point has its four neighbours at the fixed offsets ±1
+// and ±(width+1) and its diagonals at ±width and ±(width+2); no adjacency
+// list is consulted. Each point keeps the number of its neighbours of each
+// kind (empty, black, white, border) packed four bits apiece in one uint16,
+// so a stone's arrival changes each neighbour with one addition.
+//
+// Chains, pseudo-liberties, simple ko, the eye test and the policy are
+// those of GoBoard (see go.go), and so is the order in which the policy
+// draws its random numbers: for the same seed both boards play the same
+// games. Points are numbered as the graph numbers them in everything the
+// board shows (Legal, Play, At, Steps, Owner); the padded index is
+// internal.
+type SquareBoard struct {
+	w, h      int
+	stride    int32
+	n         int   // points of the graph
+	cellsUsed int32 // padded indices in use: (h+2)*stride+1
+	suicide   bool
+	komi      float64
+
+	// By padded index. The arrays have a fixed size (a power of two
+	// above the largest padded rectangle) and are indexed with the index
+	// masked, which lets the compiler drop the bounds checks.
+	color [cells]board.Color // wall on the border
+	nbr   [cells]uint16      // neighbour counts: 4 bits per kind, kind c at bit 4c
+	chain [cells]int32       // representative of each stone's chain
+	next  [cells]int32       // next stone of the chain, circularly
+	libs  [cells]int32       // pseudo-liberties, by representative
+	size  [cells]int32       // stones, by representative
+	edge  [cells]bool        // the point has fewer neighbours than the most any has
+	mark  [cells]uint32
+	toExt [cells]int32 // point of the graph of each padded index, or -1
+	// The empty points: a list with O(1) removal and random choice.
+	elist  [cells]int32
+	eat    [cells]int32 // position of each point in elist
+	nempty int32
+
+	toInt []int32 // padded index of each point of the graph
+
+	toMove board.Color
+	ko     int32 // padded index the player to move may not play, or -1
+	passes int
+
+	steps []Step
+	owner []board.Color // by point of the graph
+	gen   uint32
+	stack []int32
+}
+
+// cells is the size of a SquareBoard's arrays, and cells-1 their index mask.
+const cells = 1024
+
+const cellMask = cells - 1
+
+// NewSquare returns a fast two-player board on g, which must be a
+// rectangle (g.Kind() == "rect"), with the given suicide rule and komi.
+func NewSquare(g *board.Graph, suicide bool, komi float64) *SquareBoard {
+	w, h := g.Size()
+	stride := w + 1
+	size := (h+2)*stride + 1
+	if size > cells {
+		panic("playout: rectangle too large for SquareBoard")
+	}
+	n := g.N()
+	b := &SquareBoard{w: w, h: h, stride: int32(stride), n: n, cellsUsed: int32(size), suicide: suicide, komi: komi,
+		toInt: make([]int32, n), owner: make([]board.Color, n), stack: make([]int32, 0, size),
+		steps: make([]Step, 0, 3*n+1), ko: -1, toMove: board.Black}
+	for i := range b.color {
+		b.color[i&cellMask] = wall
+		b.toExt[i&cellMask] = -1
+	}
+	for p := 0; p < n; p++ {
+		i := int32((p/w+1)*stride + p%w + 1)
+		b.toInt[p], b.toExt[i&cellMask] = i, int32(p)
+		b.color[i&cellMask] = board.Empty
+	}
+	maxDeg := 0
+	for p := 0; p < n; p++ {
+		maxDeg = max(maxDeg, g.Degree(p))
+	}
+	for i := int32(0); i < int32(size); i++ {
+		if b.toExt[i&cellMask] < 0 {
+			continue
+		}
+		var cnt uint16
+		for _, q := range [4]int32{i - b.stride, i - 1, i + 1, i + b.stride} {
+			cnt += 1 << (4 * uint16(b.color[q&cellMask]))
+		}
+		b.nbr[i&cellMask] = cnt
+		b.edge[i&cellMask] = g.Degree(int(b.toExt[i&cellMask])) < maxDeg
+		b.addEmpty(i)
+	}
+	for _, s := range g.Start() {
+		b.put(b.toInt[s.Point], s.Color)
+	}
+	b.rebuildChains()
+	return b
+}
+
+func (b *SquareBoard) addEmpty(p int32) {
+	b.eat[p&cellMask] = b.nempty
+	b.elist[b.nempty&cellMask] = p
+	b.nempty++
+}
+
+func (b *SquareBoard) removeEmpty(p int32) {
+	i := b.eat[p&cellMask]
+	b.nempty--
+	last := b.elist[b.nempty&cellMask]
+	b.elist[i&cellMask] = last
+	b.eat[last&cellMask] = i
+}
+
+// setColor changes the contents of padded index p, keeping the counts.
+func (b *SquareBoard) setColor(p int32, c board.Color) {
+	d := uint16(1)<<(4*uint16(c)) - uint16(1)<<(4*uint16(b.color[p&cellMask]))
+	b.nbr[(p-1)&cellMask] += d
+	b.nbr[(p+1)&cellMask] += d
+	b.nbr[(p-b.stride)&cellMask] += d
+	b.nbr[(p+b.stride)&cellMask] += d
+	b.color[p&cellMask] = c
+}
+
+// put places colour c on padded index p without any rule.
+func (b *SquareBoard) put(p int32, c board.Color) {
+	old := b.color[p&cellMask]
+	if old == c {
+		return
+	}
+	if old == board.Empty {
+		b.removeEmpty(p)
+	} else if c == board.Empty {
+		b.addEmpty(p)
+	}
+	b.setColor(p, c)
+}
+
+// rebuildChains recomputes chains and pseudo-liberties from the colours.
+func (b *SquareBoard) rebuildChains() {
+	for _, p := range b.toInt {
+		b.chain[p&cellMask] = -1
+	}
+	// (the border's entries stay 0)
+	for _, p := range b.toInt {
+		c := b.color[p&cellMask]
+		if c == board.Empty || b.chain[p&cellMask] >= 0 {
+			continue
+		}
+		b.chain[p&cellMask], b.next[p&cellMask], b.size[p&cellMask], b.libs[p&cellMask] = p, p, 1, 0
+		b.stack = append(b.stack[:0], p)
+		for len(b.stack) > 0 {
+			s := b.stack[len(b.stack)-1]
+			b.stack = b.stack[:len(b.stack)-1]
+			b.libs[p&cellMask] += int32(b.nbr[s&cellMask] & 0xF)
+			for _, q := range [4]int32{s - b.stride, s - 1, s + 1, s + b.stride} {
+				if b.color[q&cellMask] == c && b.chain[q&cellMask] < 0 {
+					b.chain[q&cellMask] = p
+					b.next[q&cellMask], b.next[p&cellMask] = b.next[p&cellMask], q
+					b.size[p&cellMask]++
+					b.stack = append(b.stack, q)
+				}
+			}
+		}
+	}
+}
+
+// Load sets the board to the position of s.
+func (b *SquareBoard) Load(s game.State) {
+	for p, i := range b.toInt {
+		b.put(i, s.At(p))
+	}
+	b.rebuildChains()
+	b.toMove = s.ToMove()
+	b.komi = s.Rules().Komi
+	b.ko, b.passes = -1, 0
+	b.steps = b.steps[:0]
+}
+
+// ToMove returns the player to move.
+func (b *SquareBoard) ToMove() board.Color { return b.toMove }
+
+// At returns the contents of point p.
+func (b *SquareBoard) At(p int) board.Color { return b.color[b.toInt[p]] }
+
+// Steps returns the placements of the last playout.
+func (b *SquareBoard) Steps() []Step { return b.steps }
+
+// Owner returns whom p counted for at the end of the last Score.
+func (b *SquareBoard) Owner(p int) board.Color { return b.owner[p] }
+
+// Ko returns the point the player to move may not play because of simple
+// ko, or -1.
+func (b *SquareBoard) Ko() int {
+	if b.ko < 0 {
+		return -1
+	}
+	return int(b.toExt[(b.ko)&cellMask])
+}
+
+// eye is GoBoard's eye test: every neighbour is c's (or the border), and
+// at most one diagonal holds the opponent's stone (none on the edge).
+func (b *SquareBoard) eye(p int32, c board.Color) bool {
+	n := b.nbr[p&cellMask]
+	if n&0xF != 0 || n&(0xF<<(4*(3-uint16(c)))) != 0 {
+		return false
+	}
+	o := 3 - c
+	s := b.stride
+	enemies := 0
+	if b.color[(p-s-1)&cellMask] == o {
+		enemies++
+	}
+	if b.color[(p-s+1)&cellMask] == o {
+		enemies++
+	}
+	if b.color[(p+s-1)&cellMask] == o {
+		enemies++
+	}
+	if b.color[(p+s+1)&cellMask] == o {
+		enemies++
+	}
+	if b.edge[p&cellMask] {
+		return enemies == 0
+	}
+	return enemies < 2
+}
+
+// edgesTo counts p's neighbours in chain r. (Only stones hold a chain's
+// representative: empty points and the border hold 0 or -1, which no
+// chain has, as 0 is a border cell and every representative a point.)
+func (b *SquareBoard) edgesTo(p, r int32) int32 {
+	n := int32(0)
+	if b.chain[(p-1)&cellMask] == r {
+		n++
+	}
+	if b.chain[(p+1)&cellMask] == r {
+		n++
+	}
+	if b.chain[(p-b.stride)&cellMask] == r {
+		n++
+	}
+	if b.chain[(p+b.stride)&cellMask] == r {
+		n++
+	}
+	return n
+}
+
+// lives reports whether a stone of c on empty p would have a liberty once
+// its captures are done.
+func (b *SquareBoard) lives(p int32, c board.Color) bool {
+	if b.nbr[p&cellMask]&0xF != 0 {
+		return true
+	}
+	for _, q := range [4]int32{p - b.stride, p - 1, p + 1, p + b.stride} {
+		x := b.color[q&cellMask]
+		if x == wall {
+			continue
+		}
+		r := b.chain[q&cellMask]
+		l := b.libs[r&cellMask]
+		if x == c {
+			if l > 4 || l > b.edgesTo(p, r) {
+				return true
+			}
+		} else if l <= 4 && l == b.edgesTo(p, r) {
+			return true // captures
+		}
+	}
+	return false
+}
+
+// Legal reports whether the player to move may place on point p (simple
+// ko; suicide as configured, never one that changes nothing).
+func (b *SquareBoard) Legal(p int) bool {
+	q := b.toInt[p]
+	if b.color[q&cellMask] != board.Empty || q == b.ko {
+		return false
+	}
+	if b.lives(q, b.toMove) {
+		return true
+	}
+	if !b.suicide {
+		return false
+	}
+	return b.nbr[q&cellMask]&(0xF<<(4*uint16(b.toMove))) != 0
+}
+
+// Play places a stone of the player to move on point p, which must be
+// Legal, or passes if p < 0; the turn passes on.
+func (b *SquareBoard) Play(p int) {
+	if p < 0 {
+		b.passes++
+		b.ko = -1
+	} else {
+		b.place(b.toInt[p], b.toMove)
+		b.passes = 0
+	}
+	b.toMove = 3 - b.toMove
+}
+
+// place puts a stone of c on padded index p and resolves captures (and
+// suicide).
+func (b *SquareBoard) place(p int32, c board.Color) {
+	b.removeEmpty(p)
+	b.setColor(p, c)
+	b.chain[p&cellMask], b.next[p&cellMask], b.size[p&cellMask] = p, p, 1
+	b.libs[p&cellMask] = int32(b.nbr[p&cellMask] & 0xF)
+	me := p
+	o := 3 - c
+	captured, capPt := int32(0), int32(-1)
+	for _, q := range [4]int32{p - b.stride, p - 1, p + 1, p + b.stride} {
+		switch b.color[q&cellMask] {
+		case c:
+			r := b.chain[q&cellMask]
+			b.libs[r&cellMask]--
+			if r != me {
+				me = b.merge(me, r)
+			}
+		case o:
+			// An enemy chain is captured when its last pseudo-liberty
+			// goes: by then every edge between it and p has been
+			// counted (each was one of them). Two enemy chains cannot
+			// touch, so removing one gives no other a liberty.
+			r := b.chain[q&cellMask]
+			b.libs[r&cellMask]--
+			if b.libs[r&cellMask] == 0 {
+				captured += b.size[r&cellMask]
+				capPt = r
+				b.remove(r)
+			}
+		}
+	}
+	b.ko = -1
+	me = b.chain[p&cellMask]
+	if b.libs[me&cellMask] == 0 {
+		b.remove(me) // suicide (only where the rules allow it)
+	} else if captured == 1 && b.size[me&cellMask] == 1 && b.libs[me&cellMask] == 1 {
+		b.ko = capPt
+	}
+	b.steps = append(b.steps, Step{Point: b.toExt[p&cellMask], Color: c})
+}
+
+// merge joins chains a and r, relabelling the smaller, and returns the
+// representative of the union.
+func (b *SquareBoard) merge(a, r int32) int32 {
+	if b.size[a&cellMask] < b.size[r&cellMask] {
+		a, r = r, a
+	}
+	s := r
+	for {
+		b.chain[s&cellMask] = a
+		s = b.next[s&cellMask]
+		if s == r {
+			break
+		}
+	}
+	b.next[a&cellMask], b.next[r&cellMask] = b.next[r&cellMask], b.next[a&cellMask]
+	b.size[a&cellMask] += b.size[r&cellMask]
+	b.libs[a&cellMask] += b.libs[r&cellMask]
+	return a
+}
+
+// remove takes chain r off the board and gives its neighbours liberties.
+func (b *SquareBoard) remove(r int32) {
+	s := r
+	for {
+		b.setColor(s, board.Empty)
+		b.addEmpty(s)
+		b.chain[s&cellMask] = 0
+		s = b.next[s&cellMask]
+		if s == r {
+			break
+		}
+	}
+	s = r
+	for {
+		for _, q := range [4]int32{s - b.stride, s - 1, s + 1, s + b.stride} {
+			if x := b.color[q&cellMask]; x == board.Black || x == board.White {
+				b.libs[b.chain[q&cellMask]]++
+			}
+		}
+		s = b.next[s&cellMask]
+		if s == r {
+			break
+		}
+	}
+}
+
+// randomMove plays a uniformly random legal placement of the player to
+// move that is not suicide and does not fill its own eye, and reports
+// false if there is none.
+func (b *SquareBoard) randomMove(r *Rand) bool {
+	c := b.toMove
+	k := b.nempty
+	for k > 0 {
+		i := int32(r.Intn(int(k)))
+		p := b.elist[i&cellMask]
+		if p != b.ko && !b.eye(p, c) && b.lives(p, c) {
+			b.place(p, c)
+			return true
+		}
+		// Set p aside at the end of the list, where the draws that
+		// remain cannot reach it.
+		k--
+		q := b.elist[k&cellMask]
+		b.elist[i&cellMask], b.elist[k&cellMask] = q, p
+		b.eat[q&cellMask], b.eat[p&cellMask] = i, k
+	}
+	return false
+}
+
+// Playout plays the reference light policy to the end: both players pass
+// in succession, or 3 moves a point have been made.
+func (b *SquareBoard) Playout(r *Rand) int {
+	b.steps = b.steps[:0]
+	limit := 3 * b.n
+	moves := 0
+	for b.passes < 2 && moves < limit {
+		if b.randomMove(r) {
+			b.passes = 0
+		} else {
+			b.passes++
+			b.ko = -1
+		}
+		b.toMove = 3 - b.toMove
+		moves++
+	}
+	return moves
+}
+
+// Score counts the board by area: stones, and empty regions that touch
+// one player's stones only; komi goes to White. An empty point with no
+// empty neighbour (most of them at the end of a playout) is a region by
+// itself, read from its counts.
+func (b *SquareBoard) Score() (score [board.MaxPlayers + 1]float64) {
+	b.gen++
+	var count [4]int32
+	for p := int32(0); p < b.cellsUsed; p++ {
+		c := b.color[p&cellMask]
+		if c == wall {
+			continue
+		}
+		ext := b.toExt[p&cellMask]
+		if c != board.Empty {
+			count[c]++
+			b.owner[ext] = c
+			continue
+		}
+		n := b.nbr[p&cellMask]
+		if n&0xF == 0 {
+			owner := board.Empty
+			switch blk, wht := n&0xF0 != 0, n&0xF00 != 0; {
+			case blk && !wht:
+				owner = board.Black
+			case wht && !blk:
+				owner = board.White
+			}
+			count[owner]++
+			b.owner[ext] = owner
+			continue
+		}
+		if b.mark[p&cellMask] == b.gen {
+			continue
+		}
+		var touch uint16
+		b.stack = append(b.stack[:0], p)
+		b.mark[p&cellMask] = b.gen
+		for i := 0; i < len(b.stack); i++ {
+			s := b.stack[i]
+			touch |= b.nbr[s&cellMask]
+			for _, q := range [4]int32{s - b.stride, s - 1, s + 1, s + b.stride} {
+				if b.color[q&cellMask] == board.Empty && b.mark[q&cellMask] != b.gen {
+					b.mark[q&cellMask] = b.gen
+					b.stack = append(b.stack, q)
+				}
+			}
+		}
+		owner := board.Empty
+		switch blk, wht := touch&0xF0 != 0, touch&0xF00 != 0; {
+		case blk && !wht:
+			owner = board.Black
+		case wht && !blk:
+			owner = board.White
+		}
+		count[owner] += int32(len(b.stack))
+		for _, s := range b.stack {
+			b.owner[b.toExt[s&cellMask]] = owner
+		}
+	}
+	score[board.Black] = float64(count[board.Black])
+	score[board.White] = float64(count[board.White]) + b.komi
+	return score
+}
+
+// Captures returns the number of stones a stone of the player to move on
+// empty point p would capture (for the search's priors).
+func (b *SquareBoard) Captures(p int) int {
+	q := b.toInt[p]
+	o := 3 - b.toMove
+	n := int32(0)
+	var seen [4]int32
+	k := 0
+	for _, x := range [4]int32{q - b.stride, q - 1, q + 1, q + b.stride} {
+		if b.color[x&cellMask] != o {
+			continue
+		}
+		ch := b.chain[x&cellMask]
+		if b.libs[ch&cellMask] != b.edgesTo(q, ch) {
+			continue
+		}
+		dup := false
+		for _, s := range seen[:k] {
+			dup = dup || s == ch
+		}
+		if !dup {
+			n += b.size[ch&cellMask]
+			seen[k] = ch
+			k++
+		}
+	}
+	return int(n)
+}
