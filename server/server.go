@@ -58,6 +58,13 @@ type Options struct {
 	Levels []string
 	// Log receives the server's structured logs; nil discards them.
 	Log *slog.Logger
+	// Limits are the per-client rate limits; the zero value has none.
+	Limits Limits
+	// Takeover is how long a server that learns of another server's
+	// action (on a shared store) waits before making the computer's move
+	// itself, should the other server not make it; the store lets only one
+	// through. 0 means 10 s; negative, at once (every server races).
+	Takeover time.Duration
 }
 
 // Server serves games from a store.
@@ -72,6 +79,7 @@ type Server struct {
 	ctx    context.Context
 	stop   context.CancelFunc
 	wg     sync.WaitGroup
+	limits *limiter // per-client rate limits (limit.go)
 }
 
 // served is a game in memory with its lock and its watchers.
@@ -105,6 +113,8 @@ func New(st store.Store, opt Options) *Server {
 	web, _ := fs.Sub(webFiles, "web")
 	mux.Handle("GET /", http.FileServerFS(web))
 	s.mux = mux
+	s.limits = newLimiter(opt.Limits)
+	s.follow() // several servers on one store (cluster.go)
 	return s
 }
 
@@ -112,7 +122,11 @@ func New(st store.Store, opt Options) *Server {
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	start := time.Now()
 	sw := &statusWriter{ResponseWriter: w, status: 200}
-	s.mux.ServeHTTP(sw, r)
+	if s.limited(sw, r) {
+		s.log.Warn("rate limited", "method", r.Method, "path", r.URL.Path, "client", s.limits.client(r))
+	} else {
+		s.mux.ServeHTTP(sw, r)
+	}
 	s.log.Info("request", "method", r.Method, "path", r.URL.Path, "status", sw.status, "ms", time.Since(start).Milliseconds())
 }
 
@@ -535,6 +549,11 @@ func (s *Server) act(w http.ResponseWriter, r *http.Request) {
 		writeError(w, fail(http.StatusForbidden, "wrong token for seat %d", req.Seat))
 		return
 	}
+	if req.Version != nil && *req.Version > len(t.actions) {
+		// Another server recorded actions this one has not heard of yet.
+		s.catchUpLocked(r.Context(), id, sv)
+		t = sv.t
+	}
 	if req.Version != nil && *req.Version != len(t.actions) {
 		writeError(w, fail(http.StatusConflict, "the game has moved on (version %d, not %d): reload it", len(t.actions), *req.Version))
 		return
@@ -559,6 +578,7 @@ func (s *Server) commit(ctx context.Context, id string, sv *served, a store.Acti
 		// The store decides: rebuild the game from what it holds.
 		if t, rerr := s.read(context.WithoutCancel(ctx), id); rerr == nil {
 			sv.t = t
+			s.broadcast(sv) // another server's action, perhaps not yet announced
 		} else {
 			s.log.Error("reload after failed append", "game", id, "err", rerr)
 			s.mu.Lock()
@@ -657,7 +677,11 @@ func (s *Server) computerTurn(id string, sv *served) {
 }
 
 func (s *Server) commitComputer(id string, sv *served, a store.Action) {
-	if err := s.commit(s.ctx, id, sv, a); err != nil && s.ctx.Err() == nil {
+	err := s.commit(s.ctx, id, sv, a)
+	if errors.Is(err, store.ErrConflict) {
+		// Another server made this action first: it is dropped.
+		s.log.Info("computer action made elsewhere", "game", id, "seq", a.Seq)
+	} else if err != nil && s.ctx.Err() == nil {
 		s.log.Error("computer action", "game", id, "kind", a.Kind, "err", err)
 	}
 }

@@ -20,7 +20,7 @@ import (
 )
 
 func init() {
-	register("serve", "the web app: play every game in the browser (SQLite in a data directory)", runServe)
+	register("serve", "the web app: play every game in the browser (SQLite in a data directory, or PostgreSQL for several servers)", runServe)
 }
 
 // defaultDataDir is $XDG_DATA_HOME/moku, or ~/.local/share/moku.
@@ -40,12 +40,32 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
 	data := fs.String("data", defaultDataDir(), "data directory (holds moku.db)")
 	verbose := fs.Bool("v", false, "log every request")
+	db := fs.String("db", "", "a PostgreSQL database URL (postgres://…) shared by several servers, instead of SQLite in --data")
+	limits := server.DefaultLimits
+	fs.Float64Var(&limits.Actions, "rate-actions", limits.Actions, "actions a second per client address (0: no limit)")
+	fs.IntVar(&limits.ActionBurst, "burst-actions", limits.ActionBurst, "actions at once per client address")
+	fs.Float64Var(&limits.Creates, "rate-games", limits.Creates, "games created a second per client address (0: no limit)")
+	fs.IntVar(&limits.CreateBurst, "burst-games", limits.CreateBurst, "games created at once per client address")
+	fs.BoolVar(&limits.TrustProxy, "behind-proxy", false, "take client addresses from X-Forwarded-For (only behind a proxy that sets it)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	st, err := store.OpenSQLite(filepath.Join(*data, "moku.db"))
-	if err != nil {
-		return err
+	var st store.Store
+	where := "data in " + *data
+	if *db != "" {
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		pg, err := store.OpenPostgres(ctx, *db)
+		cancel()
+		if err != nil {
+			return err
+		}
+		st, where = pg, "data in PostgreSQL"
+	} else {
+		sq, err := store.OpenSQLite(filepath.Join(*data, "moku.db"))
+		if err != nil {
+			return err
+		}
+		st = sq
 	}
 	defer st.Close()
 	level := slog.LevelWarn
@@ -53,7 +73,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		level = slog.LevelInfo
 	}
 	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
-	srv := server.New(st, server.Options{Log: log, Player: computerPlayer, Levels: computerLevels})
+	srv := server.New(st, server.Options{Log: log, Player: computerPlayer, Levels: computerLevels, Limits: limits})
 	defer srv.Close()
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
@@ -65,7 +85,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second}
-	fmt.Fprintf(stdout, "moku is serving on http://%s/ (data in %s)\n", ln.Addr(), *data)
+	fmt.Fprintf(stdout, "moku is serving on http://%s/ (%s)\n", ln.Addr(), where)
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
 	select {
