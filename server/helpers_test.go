@@ -23,6 +23,15 @@ type testServer struct {
 	srv   *Server
 	http  *httptest.Server
 	store *store.SQLite
+	base  string // the server's URL, when it is not http above
+}
+
+// url returns the server's base URL.
+func (ts *testServer) url() string {
+	if ts.base != "" {
+		return ts.base
+	}
+	return ts.http.URL
 }
 
 func newTestServer(t testing.TB) *testServer {
@@ -51,14 +60,14 @@ func (ts *testServer) do(method, path, body string) (int, []byte) {
 	if body != "" {
 		rd = strings.NewReader(body)
 	}
-	req, err := http.NewRequest(method, ts.http.URL+path, rd)
+	req, err := http.NewRequest(method, ts.url()+path, rd)
 	if err != nil {
 		ts.t.Fatal(err)
 	}
 	if body != "" {
 		req.Header.Set("Content-Type", "application/json")
 	}
-	res, err := ts.http.Client().Do(req)
+	res, err := http.DefaultClient.Do(req)
 	if err != nil {
 		ts.t.Fatal(err)
 	}

@@ -237,6 +237,9 @@ function showGame(id, seatStr, token) {
 
   function render(v) {
     if (!v) return;
+    // The answer to an action and the WebSocket race: a view older than the
+    // one shown (the computer may already have answered) is ignored.
+    if (g.view && v.version < g.view.version) return;
     if (g.view && v.moves.length !== g.view.moves.length) { g.at = null; g.positions = null; }
     g.view = v;
     const mine = seat >= 0 ? ` — you play ${v.seats[seat].color}` : " — watching";
