@@ -19,7 +19,8 @@
 //   - Keil (linking, the button): KeilBoard, with merge-only chains and a
 //     liberty check that scans a chain only when a cached liberty has gone
 //     stale (see keil.go for why chains never split and why one link rule
-//     serves both keil and keil-2019);
+//     serves both keil and keil-2019), and HexKeilBoard, the same on the
+//     hexhex with a padded layout and fixed offsets (see hexkeil.go);
 //   - Ki (majority control): KiBoard, with neighbour counts (see ki.go).
 //
 // The policy is the reference light playout of computer Go (Don Dailey's
@@ -78,6 +79,11 @@ func New(r rules.Ruleset, g *board.Graph) (Board, error) {
 		return NewSquare(g, r.Suicide == rules.SuicideAllowed, r.Komi), nil
 	case r.Family == rules.Liberty && r.Links == rules.Plain:
 		return NewGo(g, r.Players, r.Suicide == rules.SuicideAllowed, r.Komi), nil
+	case r.Family == rules.Liberty && g.Kind() == "hex":
+		if b := NewHexKeil(g, r.Links == rules.Keil2019, r.Button, r.Komi); b != nil {
+			return b, nil
+		}
+		return NewKeil(g, r.Links == rules.Keil2019, r.Button, r.Komi), nil
 	case r.Family == rules.Liberty:
 		return NewKeil(g, r.Links == rules.Keil2019, r.Button, r.Komi), nil
 	}

@@ -9,6 +9,7 @@ import (
 	"moku/games"
 	"moku/ki"
 	"moku/liberty"
+	"moku/rules"
 )
 
 // fastBoard is what the property tests drive: a fast board with per-move
@@ -38,6 +39,8 @@ func koPoint(f fastBoard) int {
 		return b.Ko()
 	case *KeilBoard:
 		return int(b.ko)
+	case *HexKeilBoard:
+		return b.Ko()
 	}
 	return -1
 }
@@ -190,6 +193,58 @@ func TestSquareMatchesGoBoard(t *testing.T) {
 			}
 			for p := 0; p < g.N(); p++ {
 				if sq.Owner(p) != gb.Owner(p) || sq.At(p) != gb.At(p) {
+					t.Fatalf("%s %s playout %d: %s differs", c.rules, c.spec, i, g.Name(p))
+				}
+			}
+		}
+	}
+}
+
+// TestHexKeilMatchesKeilBoard: HexKeilBoard visits points in KeilBoard's
+// order, so from the same position and seed the two play the same
+// playouts, under both link rules, with and without the button.
+func TestHexKeilMatchesKeilBoard(t *testing.T) {
+	for _, c := range []struct {
+		rules, spec string
+	}{{"keil", "hex:7"}, {"keil-2019", "hex:5"}, {"keil button=off komi=2.5", "hex:4"}, {"keil", "hex:2"}, {"keil", "hex:10"}} {
+		s := start(t, c.rules, c.spec)
+		g := s.Graph()
+		r := s.Rules()
+		hk := NewHexKeil(g, r.Links == rules.Keil2019, r.Button, r.Komi)
+		if hk == nil {
+			t.Fatalf("%s: no HexKeilBoard", c.spec)
+		}
+		kb := NewKeil(g, r.Links == rules.Keil2019, r.Button, r.Komi)
+		rh, rk := NewRand(5), NewRand(5)
+		rng := rand.New(rand.NewPCG(3, 4))
+		playouts := 200
+		if g.N() > 200 {
+			playouts = 20
+		}
+		for i := 0; i < playouts; i++ {
+			pos := start(t, c.rules, c.spec)
+			if i%3 == 2 {
+				for k := rng.IntN(2 * g.N()); k > 0 && !pos.Over(); k-- {
+					moves := pos.LegalMoves(nil)
+					if err := pos.Play(moves[rng.IntN(len(moves))]); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			hk.Load(pos)
+			kb.Load(pos)
+			nh, nk := hk.Playout(rh), kb.Playout(rk)
+			sh, sk := hk.Score(), kb.Score()
+			if nh != nk || sh != sk || len(hk.Steps()) != len(kb.Steps()) {
+				t.Fatalf("%s %s playout %d: hex %d moves, score %v; keil %d moves, score %v", c.rules, c.spec, i, nh, sh, nk, sk)
+			}
+			for k, st := range hk.Steps() {
+				if st != kb.Steps()[k] {
+					t.Fatalf("%s %s playout %d step %d: hex %v, keil %v", c.rules, c.spec, i, k, st, kb.Steps()[k])
+				}
+			}
+			for p := 0; p < g.N(); p++ {
+				if hk.Owner(p) != kb.Owner(p) || hk.At(p) != kb.At(p) {
 					t.Fatalf("%s %s playout %d: %s differs", c.rules, c.spec, i, g.Name(p))
 				}
 			}
