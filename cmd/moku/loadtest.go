@@ -53,7 +53,7 @@ type ltStats struct {
 	finished  atomic.Int64
 	watching  atomic.Int64
 	maxWatch  atomic.Int64
-	firstErr  atomic.Value
+	firstErr  atomic.Pointer[string]
 }
 
 func runLoadtest(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
@@ -116,7 +116,7 @@ func runLoadtest(args []string, stdin io.Reader, stdout, stderr io.Writer) error
 	}
 	wg.Wait()
 	if e := st.firstErr.Load(); e != nil {
-		return fmt.Errorf("setting up: %v", e)
+		return fmt.Errorf("setting up: %s", *e)
 	}
 	if *watch {
 		deadline := time.Now().Add(30 * time.Second)
@@ -200,7 +200,7 @@ func runLoadtest(args []string, stdin io.Reader, stdout, stderr io.Writer) error
 		fmt.Fprintf(stdout, "seen by watchers:   p50 %s  p99 %s  (%d moves seen)\n", p(st.watchLat, 0.5), p(st.watchLat, 0.99), len(st.watchLat))
 	}
 	if e := st.firstErr.Load(); e != nil {
-		fmt.Fprintf(stdout, "first error:        %v\n", e)
+		fmt.Fprintf(stdout, "first error:        %s\n", *e)
 	}
 	if *verify {
 		bad := lt.verify(context.Background(), games, stdout)
@@ -222,7 +222,8 @@ type loadtest struct {
 
 func (lt *loadtest) fail(err error) {
 	lt.st.errors.Add(1)
-	lt.st.firstErr.CompareAndSwap(nil, err)
+	msg := err.Error()
+	lt.st.firstErr.CompareAndSwap(nil, &msg)
 }
 
 // call sends a request and decodes the answer into v; it returns the HTTP
