@@ -205,6 +205,13 @@ func TestKeeThree(t *testing.T) {
 			ranks++
 		}
 	}
+	// The board's ownership agrees with the score: stones and territory,
+	// with the dead stones off.
+	for i, sym := range []string{"X", "O", "R"} {
+		if n := strings.Count(v.Owners, sym); n != v.Score[i].Stones+v.Score[i].Territory {
+			t.Errorf("%s owns %d points on the board, %d+%d in the score (owners %s, dead %v)", sym, n, v.Score[i].Stones, v.Score[i].Territory, v.Owners, v.Dead)
+		}
+	}
 	if ranks != 3 || !strings.HasPrefix(v.Result, "1. ") {
 		t.Errorf("result %q, score %+v", v.Result, v.Score)
 	}

@@ -128,6 +128,9 @@ func (t *table) view() gameView {
 			v.Dead = append(v.Dead, q)
 		}
 	}
+	if len(v.Dead) > 0 {
+		owners = t.ownersWithoutDead()
+	}
 	v.Accepted = t.accept
 	v.Owners = string(owners)
 	for _, m := range game.Actions(t.state) {
@@ -173,4 +176,52 @@ func (t *table) positions() ([]string, error) {
 		out = append(out, stonesOf(s))
 	}
 	return out, nil
+}
+
+// ownersWithoutDead returns the owner symbol of every point with the stones
+// marked dead taken off, as the score counts them (Kee's area scoring: an
+// empty region belongs to the one colour it touches, if only one).
+func (t *table) ownersWithoutDead() []byte {
+	n := t.g.N()
+	color := make([]board.Color, n)
+	for p := range n {
+		if !t.dead[p] {
+			color[p] = t.state.At(p)
+		}
+	}
+	out := make([]byte, n)
+	seen := make([]bool, n)
+	for p := range n {
+		if color[p] != board.Empty {
+			out[p] = color[p].Symbol()
+			continue
+		}
+		if seen[p] {
+			continue
+		}
+		region, touch := []int{p}, board.Empty
+		mixed := false
+		seen[p] = true
+		for i := 0; i < len(region); i++ {
+			for _, q := range t.g.Neighbors(region[i]) {
+				switch c := color[q]; {
+				case c == board.Empty && !seen[q]:
+					seen[q] = true
+					region = append(region, int(q))
+				case c != board.Empty && touch == board.Empty:
+					touch = c
+				case c != board.Empty && c != touch:
+					mixed = true
+				}
+			}
+		}
+		owner := touch
+		if mixed {
+			owner = board.Empty
+		}
+		for _, q := range region {
+			out[q] = owner.Symbol()
+		}
+	}
+	return out
 }
