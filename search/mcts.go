@@ -27,11 +27,13 @@
 // With more than two players (Kee) each node holds the reward of the player
 // who moved into it, so each player maximises its own.
 //
-// Several threads search one tree (tree parallelism): a thread holds the
-// tree's lock only to descend and to back up, and adds a virtual loss (a
-// visit without a win) to each node it passes so that the others spread
-// out; the playouts, the moves on its own copy of the position and the
-// generation of legal moves run unlocked.
+// Several threads search one tree (tree parallelism) without a lock: a
+// node's counts are atomic integers (rewards in twelfths, so that the
+// shares of a tie among two, three or four players are exact), a node's
+// children are published once by an atomic pointer (a thread that loses
+// the race to expand a node drops its own list), and a thread adds a
+// virtual loss (a visit without a win) to each node it passes so that the
+// others spread out.
 package search
 
 import (
@@ -96,29 +98,56 @@ func (o *Options) fill() {
 	}
 }
 
-// node is a position of the tree, reached by move, made by player.
+// unit is the count of one visit: rewards are kept in twelfths, so that
+// the shares of a tie among up to four players are whole numbers.
+const unit = 12
+
+// node is a position of the tree, reached by move, made by player. The
+// counts are atomic, in twelfths of a visit.
 type node struct {
 	move     game.Move
 	player   board.Color
-	visits   float64 // prior and virtual losses included
-	wins     float64 // rewards of player
-	amafN    float64
-	amafWins float64
-	prior    float64 // visits given by the priors
-	children []*node // nil until expanded
+	visits   atomic.Int64 // prior and virtual losses included
+	wins     atomic.Int64 // rewards of player
+	amafN    atomic.Int64
+	amafWins atomic.Int64
+	prior    int64                   // visits given by the priors (fixed at creation)
+	children atomic.Pointer[[]*node] // nil until expanded
 }
 
-func (n *node) rate() float64 { return n.wins / n.visits }
+// kids returns the children, nil until the node is expanded.
+func (n *node) kids() []*node {
+	if k := n.children.Load(); k != nil {
+		return *k
+	}
+	return nil
+}
+
+func (n *node) rate() float64 { return float64(n.wins.Load()) / float64(n.visits.Load()) }
+
+// realVisits returns the visits of playouts through n (priors excluded).
+func (n *node) realVisits() int { return int((n.visits.Load() - n.prior) / unit) }
 
 // value is what selection maximises: the win rate blended with the AMAF
 // win rate, the blend moving to the real rate as visits grow (michi's
 // RAVE formula).
 func (n *node) value(equiv float64) float64 {
-	if n.amafN == 0 {
-		return n.rate()
+	v, w := float64(n.visits.Load())/unit, float64(n.wins.Load())/unit
+	an := float64(n.amafN.Load()) / unit
+	if an == 0 {
+		return w / v
 	}
-	beta := n.amafN / (n.amafN + n.visits + n.amafN*n.visits/equiv)
-	return (1-beta)*n.rate() + beta*n.amafWins/n.amafN
+	aw := float64(n.amafWins.Load()) / unit
+	beta := an / (an + v + an*v/equiv)
+	return (1-beta)*w/v + beta*aw/an
+}
+
+// newNode returns a child with prior visits and wins (in visits).
+func newNode(m game.Move, player board.Color, visits, wins float64) *node {
+	k := &node{move: m, player: player}
+	k.visits.Store(int64(math.Round(visits * unit)))
+	k.wins.Store(int64(math.Round(wins * unit)))
+	return k
 }
 
 // Candidate is a move of the root with its statistics.
@@ -232,7 +261,6 @@ type worker struct {
 
 // tree is the shared search state.
 type tree struct {
-	mu       sync.Mutex
 	root     *node
 	opt      Options
 	players  int
@@ -336,18 +364,16 @@ func (t *tree) run(w *worker) {
 
 // iterate is one descent, playout and backup.
 func (t *tree) iterate(w *worker) {
-	// 1. Descend under the lock, adding a virtual loss on the way.
-	t.mu.Lock()
+	// 1. Descend, adding a virtual loss on the way.
 	n := t.root
-	n.visits++
+	n.visits.Add(unit)
 	w.path = append(w.path[:0], n)
-	for n.children != nil {
-		n = t.choose(n)
-		n.visits++
+	for kids := n.kids(); kids != nil; kids = n.kids() {
+		n = t.choose(kids)
+		n.visits.Add(unit)
 		w.path = append(w.path, n)
 	}
-	expand := n.visits-n.prior >= float64(t.opt.ExpandVisits) || n == t.root
-	t.mu.Unlock()
+	expand := n.realVisits() >= t.opt.ExpandVisits || n == t.root
 
 	played := 0
 	for _, x := range w.path[1:] {
@@ -360,16 +386,14 @@ func (t *tree) iterate(w *worker) {
 	// 2. Expand a leaf that has been visited often enough.
 	if expand && !w.s.Over() {
 		kids := t.children(w)
-		t.mu.Lock()
-		if n.children == nil {
-			n.children = kids
+		if !n.children.CompareAndSwap(nil, &kids) {
+			kids = n.kids() // another thread expanded n first
 		}
-		if len(n.children) > 0 {
-			n = t.choose(n)
-			n.visits++
+		if len(kids) > 0 {
+			n = t.choose(kids)
+			n.visits.Add(unit)
 			w.path = append(w.path, n)
 		}
-		t.mu.Unlock()
 		if len(w.path)-1 > played {
 			if err := w.s.Play(n.move); err != nil {
 				panic(fmt.Sprintf("search: new move %s is illegal: %v", n.move.Format(w.s.Graph()), err))
@@ -411,27 +435,33 @@ func (t *tree) iterate(w *worker) {
 	for i := len(steps) - 1; i >= 0; i-- {
 		w.seen[steps[i].Point] = steps[i].Color
 	}
-	t.mu.Lock()
+	var twelfths [board.MaxPlayers + 1]int64
+	for c := range reward {
+		twelfths[c] = int64(math.Round(reward[c] * unit))
+	}
 	for d := len(w.path) - 1; d >= 0; d-- {
 		x := w.path[d]
-		x.wins += reward[x.player]
-		for _, k := range x.children {
+		if r := twelfths[x.player]; r != 0 {
+			x.wins.Add(r)
+		}
+		for _, k := range x.kids() {
 			if k.move.Kind == game.Place && w.seen[k.move.Point] == k.player {
-				k.amafN++
-				k.amafWins += reward[k.player]
+				k.amafN.Add(unit)
+				if r := twelfths[k.player]; r != 0 {
+					k.amafWins.Add(r)
+				}
 			}
 		}
 		if x.move.Kind == game.Place && d > 0 {
 			w.seen[x.move.Point] = x.player
 		}
 	}
-	t.mu.Unlock()
 }
 
-// choose returns the child of n with the best value (ties to the first).
-func (t *tree) choose(n *node) *node {
-	best, bv := n.children[0], math.Inf(-1)
-	for _, k := range n.children {
+// choose returns the child with the best value (ties to the first).
+func (t *tree) choose(kids []*node) *node {
+	best, bv := kids[0], math.Inf(-1)
+	for _, k := range kids {
 		if v := k.value(t.opt.RaveEquiv); v > bv {
 			best, bv = k, v
 		}
@@ -457,7 +487,6 @@ const (
 func (t *tree) children(w *worker) []*node {
 	w.moves = w.s.LegalMoves(w.moves[:0])
 	mover := w.s.ToMove()
-	g := w.s.Graph()
 	last := -1
 	if h := w.s.History(); len(h) > 0 && h[len(h)-1].Move.Kind == game.Place {
 		last = h[len(h)-1].Move.Point
@@ -468,64 +497,67 @@ func (t *tree) children(w *worker) []*node {
 	}
 	kids := make([]*node, 0, len(w.moves))
 	for _, m := range w.moves {
-		k := &node{move: m, player: mover, visits: t.opt.PriorEven, wins: t.opt.PriorEven / 2}
-		kids = append(kids, k)
+		visits, wins := t.opt.PriorEven, t.opt.PriorEven/2
 		if m.Kind == game.Pass && len(w.moves) > 1 {
-			k.wins = 0
+			wins = 0
 		}
-		if m.Kind != game.Place {
-			continue
+		if m.Kind == game.Place {
+			visits, wins = t.placePrior(w, gb, plain, m.Point, mover, last, visits, wins)
 		}
-		p := m.Point
-		if t.liberty {
-			own := true
-			for _, q := range g.Neighbors(p) {
-				if w.s.At(int(q)) != mover {
-					own = false
-					break
-				}
-			}
-			if own {
-				k.wins = 0
-				continue
-			}
-		}
-		if plain {
-			if n := gb.Captures(p); n > 0 {
-				x := float64(priorCapture)
-				if n > 1 {
-					x = priorCaptureMany
-				}
-				k.visits += x
-				k.wins += x
-			}
-		}
-		if last >= 0 {
-			switch d := t.dist[last*g.N()+p]; d {
-			case 1:
-				k.visits += priorNear1
-				k.wins += priorNear1
-			case 2:
-				k.visits += priorNear2
-				k.wins += priorNear2
-			}
-		}
-		if t.liberty && t.edge[p] {
-			lonely := true
-			for q := 0; q < g.N() && lonely; q++ {
-				if w.s.At(q) != board.Empty && t.dist[p*g.N()+q] <= 2 {
-					lonely = false
-				}
-			}
-			if lonely {
-				k.visits += priorLonelyEdge
-			}
-		}
-	}
-	for _, k := range kids {
-		k.prior = k.visits
+		k := newNode(m, mover, visits, wins)
+		k.prior = k.visits.Load()
+		kids = append(kids, k)
 	}
 	return kids
+}
+
+// placePrior adds the priors of a placement on p to visits and wins.
+func (t *tree) placePrior(w *worker, gb capturer, plain bool, p int, mover board.Color, last int, visits, wins float64) (float64, float64) {
+	g := w.s.Graph()
+	if t.liberty {
+		own := true
+		for _, q := range g.Neighbors(p) {
+			if w.s.At(int(q)) != mover {
+				own = false
+				break
+			}
+		}
+		if own {
+			return visits, 0
+		}
+	}
+	if plain {
+		if n := gb.Captures(p); n > 0 {
+			x := float64(priorCapture)
+			if n > 1 {
+				x = priorCaptureMany
+			}
+			visits += x
+			wins += x
+		}
+	}
+	if last >= 0 {
+		switch d := t.dist[last*g.N()+p]; d {
+		case 1:
+			visits += priorNear1
+			wins += priorNear1
+		case 2:
+			visits += priorNear2
+			wins += priorNear2
+		}
+	}
+	if t.liberty && t.edge[p] {
+		lonely := true
+		for q := 0; q < g.N() && lonely; q++ {
+			if w.s.At(q) != board.Empty && t.dist[p*g.N()+q] <= 2 {
+				lonely = false
+			}
+		}
+		if lonely {
+			visits += priorLonelyEdge
+		}
+	}
+	return visits, wins
 }
 
 // capturer is a fast board that counts the captures of a placement
@@ -601,15 +633,15 @@ func (t *tree) analysis(s game.State, ws []*worker, took time.Duration) Analysis
 	}
 	a.Margin = (scores[t.me] - other) / n
 
-	kids := append([]*node(nil), t.root.children...)
-	sort.SliceStable(kids, func(i, j int) bool { return kids[i].visits > kids[j].visits })
+	kids := append([]*node(nil), t.root.kids()...)
+	sort.SliceStable(kids, func(i, j int) bool { return kids[i].visits.Load() > kids[j].visits.Load() })
 	for _, k := range kids {
-		c := Candidate{Move: k.move, Visits: int(k.visits - k.prior), WinRate: k.rate()}
+		c := Candidate{Move: k.move, Visits: k.realVisits(), WinRate: k.rate()}
 		for x := k; x != nil; {
 			c.PV = append(c.PV, x.move)
 			var next *node
-			for _, y := range x.children {
-				if y.visits > y.prior && (next == nil || y.visits > next.visits) {
+			for _, y := range x.kids() {
+				if y.realVisits() > 0 && (next == nil || y.visits.Load() > next.visits.Load()) {
 					next = y
 				}
 			}
