@@ -256,14 +256,14 @@ func (p *page) newGame(fields [][2]string) {
 
 var hashSeat = regexp.MustCompile(`#/g/([^/]+)/(\d+)/`)
 
-// TestBrowserKeil plays Keil on hex:2 against the computer: the komi pie
+// TestBrowserKeil plays Keil on hex:3 against the computer: the komi pie
 // (the person names 0.5, the computer chooses white), a stone, the
 // button, then passes to the end; the page shows the result and the score.
 func TestBrowserKeil(t *testing.T) {
 	ts := newTestServer(t)
 	b := newBrowser(t, ts.http.URL)
 	p := b.open("keil", "#/new")
-	p.newGame([][2]string{{"game", "keil"}, {"board", "hex:2"}, {"setup", "pie"}, {"name0", "Ann"}, {"kind1", "computer"}})
+	p.newGame([][2]string{{"game", "keil"}, {"board", "hex:3"}, {"setup", "pie"}, {"name0", "Ann"}, {"kind1", "computer"}})
 	var hash string
 	p.eval(`location.hash`, &hash)
 	m := hashSeat.FindStringSubmatch(hash)
@@ -273,6 +273,9 @@ func TestBrowserKeil(t *testing.T) {
 	id := m[1]
 	if s := p.text("#pie-wait"); !strings.Contains(s, "Ann names the komi") {
 		t.Errorf("pie text %q", s)
+	}
+	if s := p.text("#title"); !strings.Contains(s, "you are player 1") {
+		t.Errorf("title during the pie %q", s)
 	}
 	p.shot("pie")
 	p.run(chromedp.SetValue(chromedp.CSS(`#pie-komi input[name=komi]`), "0.5"))
@@ -485,6 +488,10 @@ func TestBrowserKi(t *testing.T) {
 		}
 		if i == 1 {
 			p.shot("playing")
+		}
+		if v.Legal[0] == "pass" { // no stone can be played
+			p.press("#pass")
+			continue
 		}
 		p.clickPoint(v.Legal[0])
 	}

@@ -242,11 +242,12 @@ function showGame(id, seatStr, token) {
     if (g.view && v.version < g.view.version) return;
     if (g.view && v.moves.length !== g.view.moves.length) { g.at = null; g.positions = null; }
     g.view = v;
-    const mine = seat >= 0 ? ` — you play ${v.seats[seat].color}` : " — watching";
+    // During the komi pie nobody has a colour yet.
+    const mine = seat < 0 ? " — watching" : v.phase === "setup" ? ` — you are player ${seat + 1}` : ` — you play ${v.seats[seat].color}`;
     $("#title").textContent = `${v.rules.split(" ")[0]} on ${v.board.spec}${mine}`;
     $("#seats-view").replaceChildren(...v.seats.map((s, i) => el("li", { class: i === v.toMove ? "to-move" : "" },
       el("span", { class: "swatch", style: `background: var(--${s.color})` }),
-      `${s.name}${s.kind === "computer" ? "" : ""} (${s.color})${i === seat ? " — you" : ""}`)));
+      `${s.name}${v.phase === "setup" ? "" : ` (${s.color})`}${i === seat ? " — you" : ""}`)));
     let status;
     if (v.phase === "over") status = `Game over: ${v.result}${v.reason ? ` (${v.reason})` : ""}`;
     else if (v.phase === "scoring") status = "The game has ended: agree on dead stones";
@@ -287,6 +288,8 @@ function showGame(id, seatStr, token) {
     // score
     const komiCol = v.score.some(s => s.bonus);
     const head = el("tr", {}, el("th", { text: "" }), el("th", { text: "stones" }), el("th", { text: "territory" }), ...(komiCol ? [el("th", { text: "komi/button" })] : []), el("th", { text: "total" }));
+    $("#score").hidden = v.score.length === 0;
+    $("#download").hidden = v.phase === "setup";
     $("#score").replaceChildren(head, ...v.score.map(s => el("tr", {},
       el("td", { text: s.color }), el("td", { text: s.stones }), el("td", { text: s.territory }),
       ...(komiCol ? [el("td", { text: s.bonus })] : []), el("td", { text: s.total + (v.phase === "over" && s.rank ? ` (#${s.rank})` : "") }))));
