@@ -256,7 +256,8 @@ type worker struct {
 	own     [][board.MaxPlayers + 1]float64 // ownership counts
 	scores  [board.MaxPlayers + 1]float64   // summed scores
 	margin  float64
-	rewards float64 // summed reward of the root's player
+	rewards float64   // summed reward of the root's player
+	diffs   []float32 // the root player's margin in each playout (when collected)
 }
 
 // tree is the shared search state.
@@ -271,6 +272,7 @@ type tree struct {
 	done     atomic.Int64
 	limit    int64
 	deadline time.Time
+	collect  bool // keep each playout's margin (for the komi pie)
 }
 
 // Clone returns an independent copy of s: the same ruleset and board with
@@ -301,10 +303,17 @@ func Clone(s game.State) (game.State, error) {
 
 // Search searches s (which it leaves as it was) within opt's limits.
 func Search(s game.State, opt Options) (Analysis, error) {
+	a, _, err := search(s, opt, false)
+	return a, err
+}
+
+// search is Search, also returning, if collect is set, the margin of the
+// player to move (its score minus the best other's) in every playout.
+func search(s game.State, opt Options, collect bool) (Analysis, []float32, error) {
 	opt.fill()
 	begin := time.Now()
 	t := &tree{opt: opt, players: s.Rules().Players, me: s.ToMove(),
-		liberty: s.Rules().Family == rules.Liberty}
+		liberty: s.Rules().Family == rules.Liberty, collect: collect}
 	t.root = &node{player: prevPlayer(s.ToMove(), t.players)}
 	t.dist, t.edge = distances(s.Graph())
 	t.limit = math.MaxInt64
@@ -320,13 +329,13 @@ func Search(s game.State, opt Options) (Analysis, error) {
 		if i > 0 {
 			c, err := Clone(s)
 			if err != nil {
-				return Analysis{}, err
+				return Analysis{}, nil, err
 			}
 			ws = c
 		}
 		b, err := playout.New(s.Rules(), s.Graph())
 		if err != nil {
-			return Analysis{}, err
+			return Analysis{}, nil, err
 		}
 		workers[i] = &worker{s: ws, b: b, r: playout.NewRand(opt.Seed*0x9e3779b97f4a7c15 + uint64(i) + 1),
 			seen: make([]board.Color, s.Graph().N()), own: make([][board.MaxPlayers + 1]float64, s.Graph().N())}
@@ -341,7 +350,11 @@ func Search(s game.State, opt Options) (Analysis, error) {
 	}
 	t.run(workers[0])
 	wg.Wait()
-	return t.analysis(s, workers, time.Since(begin)), nil
+	var diffs []float32
+	for _, w := range workers {
+		diffs = append(diffs, w.diffs...)
+	}
+	return t.analysis(s, workers, time.Since(begin)), diffs, nil
 }
 
 func prevPlayer(c board.Color, players int) board.Color {
@@ -424,6 +437,17 @@ func (t *tree) iterate(w *worker) {
 		w.scores[c] += score[c]
 	}
 	w.rewards += reward[t.me]
+	if t.collect {
+		other := math.Inf(-1)
+		for c := board.Black; int(c) <= t.players; c++ {
+			if c != t.me {
+				other = max(other, score[c])
+			}
+		}
+		if d := score[t.me] - other; !math.IsInf(d, 0) && !math.IsNaN(d) {
+			w.diffs = append(w.diffs, float32(d))
+		}
+	}
 	for i := 0; i < played; i++ {
 		w.s.Undo()
 	}
