@@ -55,6 +55,14 @@ func runGTP(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	default:
 		return fmt.Errorf("--player %q: want mcts or random", *player)
 	}
+	// The version names the player, so that match records say who played.
+	desc := "genmove: uniformly random legal moves"
+	if *player == "mcts" {
+		desc = "genmove: " + search.New(search.Options{Playouts: *playouts, Time: time.Duration(*secs * float64(time.Second)), Threads: *threads}).Name()
+	}
+	e.Register("version", func(*gtp.Engine, []string) (string, error) {
+		return strings.SplitN(gtp.Version, " ", 2)[0] + " (" + desc + ")", nil
+	})
 	return e.Run(stdin, stdout)
 }
 
