@@ -60,6 +60,10 @@ type Options struct {
 	Log *slog.Logger
 	// Limits are the per-client rate limits; the zero value has none.
 	Limits Limits
+	// Analyze estimates a position for the analysis of a game (win rate,
+	// margin, ownership); nil means the server offers no analysis. It must
+	// leave s as it was.
+	Analyze func(s game.State) (Estimate, error)
 	// Takeover is how long a server that learns of another server's
 	// action (on a shared store) waits before making the computer's move
 	// itself, should the other server not make it; the store lets only one
@@ -88,6 +92,7 @@ type served struct {
 	t        *table
 	watchers map[chan []byte]struct{}
 	thinking bool // a computer move is being computed
+	analysis *analysisJob
 }
 
 // New returns a server over st.
@@ -110,6 +115,7 @@ func New(st store.Store, opt Options) *Server {
 	mux.HandleFunc("GET /api/games/{id}/record", s.record)
 	mux.HandleFunc("POST /api/games/{id}/actions", s.act)
 	mux.HandleFunc("GET /api/games/{id}/ws", s.watch)
+	mux.HandleFunc("GET /api/games/{id}/analysis", s.analyze)
 	web, _ := fs.Sub(webFiles, "web")
 	mux.Handle("GET /", http.FileServerFS(web))
 	s.mux = mux
@@ -506,9 +512,27 @@ func (s *Server) record(w http.ResponseWriter, r *http.Request) {
 		writeError(w, fail(http.StatusConflict, "the game has not started"))
 		return
 	}
-	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-	w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=\"moku-%s.txt\"", sv.t.meta.ID))
-	record.WriteMoveList(w, sv.t.state)
+	t := sv.t
+	if r.URL.Query().Get("format") == "txt" {
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=\"moku-%s.txt\"", t.meta.ID))
+		record.WriteMoveList(w, t.state)
+		return
+	}
+	rec := record.FromState(t.state)
+	rec.Set("DT", t.meta.Created.Format("2006-01-02"))
+	rec.Set("GN", t.describe())
+	for i, seat := range t.meta.Seats {
+		if id := map[board.Color]string{board.Black: "PB", board.White: "PW"}[t.colors[i]]; id != "" {
+			rec.Set(id, seat.Name)
+		}
+	}
+	if t.phase == phaseOver {
+		rec.Set("RE", t.result().String())
+	}
+	w.Header().Set("Content-Type", "application/x-go-sgf; charset=utf-8")
+	w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=\"moku-%s.sgf\"", t.meta.ID))
+	rec.WriteSGF(w)
 }
 
 // actionRequest is the body of POST /api/games/{id}/actions.

@@ -2,6 +2,7 @@ package server
 
 import (
 	"encoding/json"
+	"moku/record"
 	"net/http"
 	"strings"
 	"testing"
@@ -102,8 +103,15 @@ func TestCreateGetList(t *testing.T) {
 	}
 	// the record
 	code, body = ts.do("GET", "/api/games/"+g.ID+"/record", "")
-	if code != 200 || !strings.Contains(string(body), "c3") {
+	if code != 200 || !strings.Contains(string(body), ";B[cc]") || !strings.Contains(string(body), "PB[Ann]") {
 		t.Errorf("record: %d %s", code, body)
+	}
+	if trees, err := record.ParseSGF(body); err != nil || len(trees) != 1 {
+		t.Errorf("record does not parse as SGF: %v", err)
+	}
+	code, body = ts.do("GET", "/api/games/"+g.ID+"/record?format=txt", "")
+	if code != 200 || !strings.Contains(string(body), "1. B c3") {
+		t.Errorf("move list: %d %s", code, body)
 	}
 }
 

@@ -5,9 +5,12 @@ import (
 	"math/rand/v2"
 	"time"
 
+	"moku/board"
+	"moku/game"
 	"moku/gtp"
 	"moku/rules"
 	"moku/search"
+	"moku/server"
 )
 
 // computerLevels are the strengths the web app offers for computer seats,
@@ -31,4 +34,31 @@ func computerPlayer(level string, r rules.Ruleset) (gtp.Player, error) {
 		return nil, fmt.Errorf("unknown level %q (known: random, 1k playouts, 10k playouts, 2 s a move)", level)
 	}
 	return search.New(o), nil
+}
+
+// analysisPlayouts is the search budget of each position in the web app's
+// analysis of a game.
+const analysisPlayouts = 600
+
+// analyzePosition estimates a position of a two-player game for the web
+// app's analysis, from Black's side.
+func analyzePosition(s game.State) (server.Estimate, error) {
+	o := search.DefaultOptions()
+	o.Playouts, o.Resign = analysisPlayouts, false
+	a, err := search.Search(s, o)
+	if err != nil {
+		return server.Estimate{}, err
+	}
+	sign := 1.0
+	if s.ToMove() != board.Black {
+		sign = -1
+	}
+	est := server.Estimate{WinRate: a.WinRate, Margin: sign * a.Margin, Ownership: make([]float64, len(a.Ownership))}
+	if sign < 0 {
+		est.WinRate = 1 - a.WinRate
+	}
+	for p, v := range a.Ownership {
+		est.Ownership[p] = sign * v
+	}
+	return est, nil
 }

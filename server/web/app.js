@@ -70,8 +70,9 @@ const RULES = {
 };
 
 async function showNew() {
-  main.replaceChildren($("#tpl-new").content.cloneNode(true));
+  // The options first: the form appears whole, seats and all.
   options = options || await api("/api/options").catch(() => ({ levels: ["random"] }));
+  main.replaceChildren($("#tpl-new").content.cloneNode(true));
   const form = $("#new-game");
   const f = name => form.elements[name];
   const update = () => {
@@ -184,6 +185,8 @@ function showGame(id, seatStr, token) {
   $("#pie-komi").addEventListener("submit", ev => { ev.preventDefault(); act("komi", ev.target.elements.komi.value.trim()); });
   $("#show-owners").onchange = () => drawBoard();
   $("#download").href = `/api/games/${id}/record`;
+  // nav moves through the game: delta is a step, "first", "last", or
+  // {to: index} for a position (0 is the start).
   const nav = async delta => {
     if (!g.positions || g.positions.length !== g.view.moves.length + 1) {
       g.positions = await api(`/api/games/${id}/positions`).catch(() => null);
@@ -191,10 +194,39 @@ function showGame(id, seatStr, token) {
     }
     const last = g.positions.length - 1;
     let at = g.at === null ? last : g.at;
-    at = delta === "first" ? 0 : delta === "last" ? last : Math.max(0, Math.min(last, at + delta));
+    if (delta === "first") at = 0;
+    else if (delta === "last") at = last;
+    else if (typeof delta === "object") at = delta.to;
+    else at += delta;
+    at = Math.max(0, Math.min(last, at));
     g.at = at === last ? null : at;
     render(g.view);
   };
+  // The computer's analysis: Black's win rate over the moves, and its
+  // ownership estimate of each position as a heat map on the board.
+  const analyse = async () => {
+    $("#analyse").disabled = true;
+    try {
+      const a = await api(`/api/games/${id}/analysis`);
+      g.analysis = a;
+      $("#analysis-status").textContent = a.error ? a.error
+        : a.running ? `analysing: ${a.estimates.length} of ${a.total} positions…` : `${a.total} positions analysed`;
+      render(g.view);
+      if (a.running && current === g) setTimeout(analyse, 700);
+      else $("#analyse").disabled = false;
+    } catch (e) {
+      $("#analysis-status").textContent = e.message;
+      $("#analyse").disabled = false;
+    }
+  };
+  $("#analyse").onclick = analyse;
+  $("#show-heat").onchange = () => drawBoard();
+  $("#winrate").addEventListener("click", ev => {
+    const a = g.analysis;
+    if (!a || a.total < 2) return;
+    const box = ev.currentTarget.getBoundingClientRect();
+    nav({ to: Math.round((ev.clientX - box.left) / box.width * (a.total - 1)) });
+  });
   $("#nav-first").onclick = () => nav("first");
   $("#nav-prev").onclick = () => nav(-1);
   $("#nav-next").onclick = () => nav(1);
@@ -247,7 +279,7 @@ function showGame(id, seatStr, token) {
     $("#title").textContent = `${v.rules.split(" ")[0]} on ${v.board.spec}${mine}`;
     $("#seats-view").replaceChildren(...v.seats.map((s, i) => el("li", { class: i === v.toMove ? "to-move" : "" },
       el("span", { class: "swatch", style: `background: var(--${s.color})` }),
-      `${s.name}${v.phase === "setup" ? "" : ` (${s.color})`}${i === seat ? " — you" : ""}`)));
+      `${s.name}${v.phase === "setup" || s.name === s.color ? "" : ` (${s.color})`}${i === seat ? " — you" : ""}`)));
     let status;
     if (v.phase === "over") status = `Game over: ${v.result}${v.reason ? ` (${v.reason})` : ""}`;
     else if (v.phase === "scoring") status = "The game has ended: agree on dead stones";
@@ -296,7 +328,28 @@ function showGame(id, seatStr, token) {
     // moves
     $("#moves").replaceChildren(...v.moves.map((m, i) => el("li", { class: g.at !== null && i === g.at - 1 ? "current" : "" }, `${m.color[0].toUpperCase()} ${m.move}`)));
     $("#nav-pos").textContent = `${g.at === null ? v.moves.length : g.at} / ${v.moves.length}`;
+    $("#analyse").hidden = v.seats.length !== 2 || v.phase === "setup";
+    drawGraph();
     drawBoard();
+  }
+
+  // drawGraph draws Black's win rate at each analysed position, with the
+  // position shown marked.
+  function drawGraph() {
+    const a = g.analysis, svg = $("#winrate");
+    svg.hidden = $("#heat-label").hidden = !a || a.estimates.length === 0;
+    if (svg.hidden) return;
+    const n = Math.max(a.total - 1, 1);
+    const x = i => i / n * 300, y = w => 100 - w * 100;
+    const pts = a.estimates.map((e, i) => `${x(i)},${y(e.winRate)}`).join(" ");
+    const at = g.at === null ? g.view.moves.length : g.at;
+    svg.replaceChildren(
+      el("svg:rect", { class: "graph-bg", x: 0, y: 0, width: 300, height: 100 }),
+      el("svg:line", { class: "graph-mid", x1: 0, y1: 50, x2: 300, y2: 50 }),
+      el("svg:polygon", { class: "graph-area", points: `0,100 ${pts} ${x(a.estimates.length - 1)},100` }),
+      el("svg:polyline", { class: "graph-line", points: pts }),
+      el("svg:line", { class: "graph-at", x1: x(at), y1: 0, x2: x(at), y2: 100 }),
+      el("svg:title", { text: "Black's win rate by move, as the computer sees it; click to go to a move" }));
   }
 
   function drawBoard() {
@@ -342,6 +395,17 @@ function showGame(id, seatStr, token) {
       hit.addEventListener("mouseleave", () => { const gh = $("#ghost", svg); if (gh) gh.remove(); });
       layers.push(hit);
     });
+    const est = g.analysis && $("#show-heat").checked && g.analysis.estimates[g.at === null ? v.moves.length : g.at];
+    if (est && est.ownership) {
+      pts.forEach((p, i) => {
+        const o = est.ownership[i], c = SYMBOL[stones[i]];
+        if (Math.abs(o) < 0.1) return;
+        // On a stone, only a square of the other colour: the stone looks dead.
+        if ((c === 1 && o > -0.3) || (c === 2 && o < 0.3) || c > 2) return;
+        const s = 0.62 * Math.abs(o);
+        layers.push(el("svg:rect", { class: `heat c${o > 0 ? 1 : 2}`, x: p.x - s / 2, y: -p.y - s / 2, width: s, height: s }));
+      });
+    }
     svg.replaceChildren(...layers);
   }
 
