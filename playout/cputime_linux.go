@@ -16,3 +16,14 @@ func threadCPU() (time.Duration, bool) {
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano()), true
 }
+
+// ProcessCPU returns the CPU time the whole process has used (all
+// threads), for measuring the search's cost per playout with several
+// threads; ok is false where unsupported.
+func ProcessCPU() (time.Duration, bool) {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0, false
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano()), true
+}

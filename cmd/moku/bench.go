@@ -58,25 +58,41 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
-		rates := map[int]float64{}
+		// Wall-clock speed is what a player gets; CPU seconds show what
+		// the second thread costs, which other work on the machine
+		// disturbs less.
+		rates, cpuRates := map[int]float64{}, map[int]float64{}
 		for _, t := range []int{1, 2} {
 			o := search.DefaultOptions()
 			o.Playouts, o.Time, o.Threads, o.Seed = 0, d, t, *seed
+			cpu0, ok0 := playout.ProcessCPU()
 			a, err := search.Search(s, o)
 			if err != nil {
 				return err
 			}
+			cpu1, ok1 := playout.ProcessCPU()
 			rates[t] = float64(a.Playouts) / a.Seconds
 			key := fmt.Sprintf("mcts-go-9x9-%dt", t)
-			out[key] = map[string]float64{"playouts_per_s": rates[t], "seconds": a.Seconds}
+			m := map[string]float64{"playouts_per_s": rates[t], "seconds": a.Seconds}
+			if ok0 && ok1 && cpu1 > cpu0 {
+				cpuRates[t] = float64(a.Playouts) / (cpu1 - cpu0).Seconds()
+				m["playouts_per_cpu_s"] = cpuRates[t]
+				m["cpu_seconds"] = (cpu1 - cpu0).Seconds()
+			}
+			out[key] = m
 			order = append(order, key)
 			if !*asJSON {
-				fmt.Fprintf(stdout, "%-12s %9.0f playouts/s  (MCTS from the empty board, %d thread(s), %.1f s)\n", key, rates[t], t, a.Seconds)
+				fmt.Fprintf(stdout, "%-12s %9.0f playouts/s  %9.0f playouts/cpu-s  (MCTS from the empty board, %d thread(s), %.1f s, %.1f s of CPU)\n",
+					key, rates[t], cpuRates[t], t, a.Seconds, m["cpu_seconds"])
 			}
 		}
 		out["mcts-speedup-2t"] = rates[2] / rates[1]
+		if cpuRates[1] > 0 {
+			out["mcts-cpu-efficiency-2t"] = cpuRates[2] / cpuRates[1]
+		}
 		if !*asJSON {
-			fmt.Fprintf(stdout, "speed-up from 1 to 2 threads: %.2f (GOMAXPROCS %d)\n", rates[2]/rates[1], runtime.GOMAXPROCS(0))
+			fmt.Fprintf(stdout, "speed-up from 1 to 2 threads: %.2f (GOMAXPROCS %d); playouts per CPU second with 2 threads / with 1: %.2f\n",
+				rates[2]/rates[1], runtime.GOMAXPROCS(0), cpuRates[2]/cpuRates[1])
 		}
 	}
 	if *asJSON {
