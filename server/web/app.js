@@ -337,8 +337,10 @@ function showGame(id, seatStr, token) {
   // position shown marked.
   function drawGraph() {
     const a = g.analysis, svg = $("#winrate");
-    svg.hidden = $("#heat-label").hidden = !a || a.estimates.length === 0;
-    if (svg.hidden) return;
+    const none = !a || a.estimates.length === 0;
+    svg.toggleAttribute("hidden", none); // an SVG element has no hidden property
+    $("#heat-label").hidden = none;
+    if (none) return;
     const n = Math.max(a.total - 1, 1);
     const x = i => i / n * 300, y = w => 100 - w * 100;
     const pts = a.estimates.map((e, i) => `${x(i)},${y(e.winRate)}`).join(" ");
