@@ -55,6 +55,7 @@ type HexKeilBoard struct {
 	stack   []int32
 	dead    []int32
 	deadBuf [6]int32
+	deadFor int32 // the point b.dead was found for by lives, or -1
 }
 
 // NewHexKeil returns a fast Keil board on g, a hexhex (g.Kind() == "hex"),
@@ -71,7 +72,7 @@ func NewHexKeil(g *board.Graph, links2019, button bool, komi float64) *HexKeilBo
 	n := g.N()
 	b := &HexKeilBoard{n: n, komi: komi, links2019: links2019, button: button, stride: stride, cellsUsed: size,
 		toInt: make([]int32, n), owner: make([]board.Color, n), stack: make([]int32, 0, n),
-		steps: make([]Step, 0, 3*n+1), ko: -1, toMove: board.Black}
+		steps: make([]Step, 0, 3*n+1), ko: -1, toMove: board.Black, deadFor: -1}
 	S := stride
 	b.off = [6]int32{-S - 1, -S, -1, 1, S, S + 1}
 	b.wit = [6][2]int32{{-S, -1}, {-S - 1, 1}, {-S - 1, S}, {-S, S + 1}, {-1, S + 1}, {1, S}}
@@ -216,7 +217,7 @@ func (b *HexKeilBoard) Load(s game.State) {
 	if bs, ok := s.(interface{ Button() board.Color }); ok {
 		b.taken = bs.Button()
 	}
-	b.ko, b.passes = -1, 0
+	b.ko, b.passes, b.deadFor = -1, 0, -1
 	b.steps = b.steps[:0]
 }
 
@@ -263,6 +264,7 @@ func (b *HexKeilBoard) scanLib(r int32, c board.Color) bool {
 // lives reports whether a stone of c on empty p would be in a group with
 // a liberty after its captures (see KeilBoard.lives).
 func (b *HexKeilBoard) lives(p int32, c board.Color) bool {
+	b.deadFor = -1
 	for k, o := range b.off {
 		if b.color[(p+o)&cellMask] == board.Empty && b.freeLink(p, k, c) {
 			return true
@@ -276,6 +278,7 @@ func (b *HexKeilBoard) lives(p int32, c board.Color) bool {
 		}
 	}
 	b.findDead(p, c)
+	b.deadFor = p // place(p, c) may use it: the board does not change before
 	for _, r := range b.dead {
 		b.setChain(r, board.Empty)
 	}
@@ -378,7 +381,12 @@ func (b *HexKeilBoard) place(p int32, c board.Color) {
 			b.merge(b.chain[p&cellMask], b.chain[q&cellMask])
 		}
 	}
-	b.findDead(p, c)
+	if b.deadFor != p {
+		// (Merging p's own chains changes no enemy chain's liberties,
+		// so what lives found before them holds.)
+		b.findDead(p, c)
+	}
+	b.deadFor = -1
 	captured, capPt := int32(0), int32(-1)
 	for _, r := range b.dead {
 		captured += b.size[r&cellMask]
