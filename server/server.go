@@ -93,6 +93,33 @@ type served struct {
 	watchers map[chan []byte]struct{}
 	thinking bool // a computer move is being computed
 	analysis *analysisJob
+
+	// The game's view as JSON, cached for the table and version it was
+	// made for: every watcher, the mover's answer and readers share it.
+	cached      []byte
+	cachedTable *table
+	cachedAt    int
+}
+
+// viewJSON returns the game's view as JSON. The caller holds sv.mu.
+func (sv *served) viewJSON() []byte {
+	if sv.cached == nil || sv.cachedTable != sv.t || sv.cachedAt != len(sv.t.actions) {
+		data, err := json.Marshal(sv.t.view())
+		if err != nil {
+			panic(err) // a view is plain data: it always encodes
+		}
+		sv.cached, sv.cachedTable, sv.cachedAt = data, sv.t, len(sv.t.actions)
+	}
+	return sv.cached
+}
+
+// writeView writes the game's view as the answer. The caller holds sv.mu.
+func writeView(w http.ResponseWriter, sv *served) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(http.StatusOK)
+	w.Write(sv.viewJSON())
+	w.Write([]byte("\n"))
 }
 
 // New returns a server over st.
@@ -479,9 +506,8 @@ func (s *Server) get(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	sv.mu.Lock()
-	v := sv.t.view()
-	sv.mu.Unlock()
-	writeJSON(w, http.StatusOK, v)
+	defer sv.mu.Unlock()
+	writeView(w, sv)
 }
 
 func (s *Server) positions(w http.ResponseWriter, r *http.Request) {
@@ -586,7 +612,7 @@ func (s *Server) act(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, sv.t.view())
+	writeView(w, sv)
 }
 
 // commit applies action a to the game in memory, records it in the store,
@@ -623,10 +649,7 @@ func (s *Server) commit(ctx context.Context, id string, sv *served, a store.Acti
 
 // broadcast sends the game to its watchers. The caller holds sv.mu.
 func (s *Server) broadcast(sv *served) {
-	data, err := json.Marshal(sv.t.view())
-	if err != nil {
-		return
-	}
+	data := sv.viewJSON()
 	for ch := range sv.watchers {
 		select {
 		case ch <- data:

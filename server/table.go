@@ -28,6 +28,7 @@ type table struct {
 	actions []store.Action
 	r       rules.Ruleset
 	g       *board.Graph
+	geom    boardView     // the board's geometry, for every view
 	state   game.State    // nil while the komi pie is being cut
 	colors  []board.Color // seat index -> colour
 	phase   string
@@ -56,7 +57,7 @@ func newTable(meta *store.Game, actions []store.Action) (*table, error) {
 	if err != nil {
 		return nil, err
 	}
-	t := &table{meta: *meta, r: r, g: g, undoBy: -1}
+	t := &table{meta: *meta, r: r, g: g, geom: viewBoard(g), undoBy: -1}
 	for i := range meta.Seats {
 		t.colors = append(t.colors, board.Color(i+1))
 	}

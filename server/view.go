@@ -99,7 +99,7 @@ func stonesOf(s game.State) string {
 
 func (t *table) view() gameView {
 	v := gameView{ID: t.meta.ID, Version: len(t.actions), Game: t.r.Game, Rules: t.r.String(),
-		Board: viewBoard(t.g), Phase: t.phase, ToMove: t.toMoveSeat(), PieKomi: t.pieKomi,
+		Board: t.geom, Phase: t.phase, ToMove: t.toMoveSeat(), PieKomi: t.pieKomi,
 		Last: -1, UndoBy: t.undoBy, Moves: []moveView{}, Legal: []string{}, Score: []scoreView{},
 		Button: t.r.Button, Komi: t.r.Komi}
 	for i, s := range t.meta.Seats {

@@ -1,7 +1,6 @@
 package server
 
 import (
-	"encoding/json"
 	"net/http"
 	"time"
 
@@ -27,7 +26,7 @@ func (s *Server) watch(w http.ResponseWriter, r *http.Request) {
 
 	ch := make(chan []byte, 16)
 	sv.mu.Lock()
-	first, _ := json.Marshal(sv.t.view())
+	first := sv.viewJSON()
 	sv.watchers[ch] = struct{}{}
 	sv.mu.Unlock()
 	defer func() {

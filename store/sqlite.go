@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	_ "modernc.org/sqlite" // the database/sql driver "sqlite", without cgo
@@ -16,7 +17,11 @@ import (
 
 // SQLite is a Store in an SQLite database file (write-ahead logging on).
 type SQLite struct {
-	db *sql.DB
+	db      *sql.DB
+	appends chan *appendReq // to the writer, which commits them in groups
+	stop    chan struct{}   // closed by Close
+	done    chan struct{}   // closed when the writer has stopped
+	closing sync.Once
 }
 
 const sqliteSchema = `
@@ -62,7 +67,9 @@ func OpenSQLite(path string) (*SQLite, error) {
 		db.Close()
 		return nil, fmt.Errorf("sqlite %s: %v", path, err)
 	}
-	return &SQLite{db: db}, nil
+	s := &SQLite{db: db, appends: make(chan *appendReq, maxGroup), stop: make(chan struct{}), done: make(chan struct{})}
+	go s.writer()
+	return s, nil
 }
 
 // Create stores a new game.
@@ -141,25 +148,122 @@ func (s *SQLite) Actions(ctx context.Context, id string, after int) ([]Action, e
 	return out, rows.Err()
 }
 
-// Append records an action if its sequence number is the next one.
+// Append records an action if its sequence number is the next one. Appends
+// are committed in groups: the actions that arrive while one group is being
+// written to disk are written together in the next transaction, each in its
+// own savepoint, so one fsync acknowledges many moves and each still
+// succeeds or fails alone.
 func (s *SQLite) Append(ctx context.Context, id string, a Action, status, result string) error {
-	tx, err := s.db.BeginTx(ctx, nil)
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback()
 	if a.At.IsZero() {
 		a.At = time.Now()
 	}
+	r := &appendReq{id: id, a: a, status: status, result: result, err: make(chan error, 1)}
+	select {
+	case s.appends <- r:
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-s.done:
+		return errClosed
+	}
+	select {
+	case err := <-r.err:
+		return err
+	case <-s.done:
+		select {
+		case err := <-r.err:
+			return err
+		default:
+			return errClosed
+		}
+	}
+}
+
+var errClosed = errors.New("the store is closed")
+
+// appendReq is an Append waiting for the writer.
+type appendReq struct {
+	id             string
+	a              Action
+	status, result string
+	err            chan error
+}
+
+// maxGroup caps the appends of one transaction.
+const maxGroup = 256
+
+// writer commits the appends in groups until the store is closed.
+func (s *SQLite) writer() {
+	defer close(s.done)
+	for {
+		var group []*appendReq
+		select {
+		case r := <-s.appends:
+			group = append(group, r)
+		case <-s.stop:
+			return
+		}
+	more:
+		for len(group) < maxGroup {
+			select {
+			case r := <-s.appends:
+				group = append(group, r)
+			default:
+				break more
+			}
+		}
+		s.commitGroup(group)
+	}
+}
+
+// commitGroup writes a group of appends in one transaction and answers each.
+func (s *SQLite) commitGroup(group []*appendReq) {
+	ctx := context.Background()
+	errs := make([]error, len(group))
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		for _, r := range group {
+			r.err <- err
+		}
+		return
+	}
+	for i, r := range group {
+		if _, err := tx.ExecContext(ctx, `SAVEPOINT append`); err != nil {
+			errs[i] = err
+			continue
+		}
+		if errs[i] = appendTx(ctx, tx, r); errs[i] != nil {
+			if _, err := tx.ExecContext(ctx, `ROLLBACK TO append`); err != nil {
+				errs[i] = err
+			}
+		}
+		if _, err := tx.ExecContext(ctx, `RELEASE append`); err != nil && errs[i] == nil {
+			errs[i] = err
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		for i := range errs {
+			if errs[i] == nil {
+				errs[i] = err
+			}
+		}
+	}
+	for i, r := range group {
+		r.err <- errs[i]
+	}
+}
+
+// appendTx records one action inside transaction tx.
+func appendTx(ctx context.Context, tx *sql.Tx, r *appendReq) error {
+	a := r.a
 	res, err := tx.ExecContext(ctx, `UPDATE games SET moves = ?, updated = ?, status = ?, result = ? WHERE id = ? AND moves = ?`,
-		a.Seq, a.At.UnixMilli(), status, result, id, a.Seq-1)
+		a.Seq, a.At.UnixMilli(), r.status, r.result, r.id, a.Seq-1)
 	if err != nil {
 		return err
 	}
 	if n, _ := res.RowsAffected(); n != 1 {
 		// Look inside the transaction: it holds the only connection.
 		var n int
-		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM games WHERE id = ?`, id).Scan(&n); err != nil {
+		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM games WHERE id = ?`, r.id).Scan(&n); err != nil {
 			return err
 		}
 		if n == 0 {
@@ -168,14 +272,18 @@ func (s *SQLite) Append(ctx context.Context, id string, a Action, status, result
 		return ErrConflict
 	}
 	if _, err := tx.ExecContext(ctx, `INSERT INTO actions (game_id, seq, seat, kind, arg, at) VALUES (?, ?, ?, ?, ?, ?)`,
-		id, a.Seq, a.Seat, a.Kind, a.Arg, a.At.UnixMilli()); err != nil {
+		r.id, a.Seq, a.Seat, a.Kind, a.Arg, a.At.UnixMilli()); err != nil {
 		if strings.Contains(err.Error(), "UNIQUE") || strings.Contains(err.Error(), "constraint") {
 			return ErrConflict
 		}
 		return err
 	}
-	return tx.Commit()
+	return nil
 }
 
-// Close closes the database.
-func (s *SQLite) Close() error { return s.db.Close() }
+// Close stops the writer and closes the database.
+func (s *SQLite) Close() error {
+	s.closing.Do(func() { close(s.stop) })
+	<-s.done
+	return s.db.Close()
+}
