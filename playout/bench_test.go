@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"moku/board"
+	"moku/game"
 )
 
 // benchPlayouts plays light playouts from the empty board of the given
@@ -16,6 +17,18 @@ func benchPlayouts(b *testing.B, rules, spec string) {
 	if err != nil {
 		b.Fatal(err)
 	}
+	benchBoard(b, s, f)
+}
+
+// BenchmarkGo9x9Heavy is BenchmarkGo9x9 with the tactical policy.
+func BenchmarkGo9x9Heavy(b *testing.B) {
+	s := start(b, "go", "9x9")
+	f := NewSquare(s.Graph(), false, s.Rules().Komi)
+	f.SetHeavy(true)
+	benchBoard(b, s, f)
+}
+
+func benchBoard(b *testing.B, s game.State, f Board) {
 	r := NewRand(1)
 	players := s.Rules().Players
 	var moves, black float64

@@ -251,3 +251,64 @@ func TestHexKeilMatchesKeilBoard(t *testing.T) {
 		}
 	}
 }
+
+// TestHeavyPlayouts: the tactical policy plays legal games (replayed in
+// the rules engine, which must accept every placement and end with the
+// same stones), captures a chain the last move left in atari, and
+// rescues a chain the last move put in atari.
+func TestHeavyPlayouts(t *testing.T) {
+	for _, spec := range []string{"9x9", "5x5"} {
+		s0 := start(t, "go ko=none", spec)
+		b := NewSquare(s0.Graph(), false, 0)
+		b.SetHeavy(true)
+		r := NewRand(9)
+		for i := 0; i < 200; i++ {
+			b.Load(s0)
+			b.Playout(r)
+			s := start(t, "go ko=none", spec)
+			for k, st := range b.Steps() {
+				if s.ToMove() != st.Color {
+					if err := s.Play(game.PassMove); err != nil {
+						t.Fatal(err)
+					}
+				}
+				if err := s.Play(game.At(int(st.Point))); err != nil {
+					t.Fatalf("%s playout %d step %d: %v\n%s", spec, i, k, err, game.Text(s))
+				}
+			}
+			for p := 0; p < s.Graph().N(); p++ {
+				if s.At(p) != b.At(p) {
+					t.Fatalf("%s playout %d: %s differs", spec, i, s.Graph().Name(p))
+				}
+			}
+		}
+	}
+	// Black's d5 puts White's d4 in atari (its liberty d3): White
+	// extends at d3. White's d4 walks into atari: Black captures at d3.
+	check := func(want string, moves ...string) {
+		t.Helper()
+		s := start(t, "go ko=none", "7x7")
+		for _, m := range moves {
+			mv, err := game.ParseMove(s.Graph(), m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := s.Play(mv); err != nil {
+				t.Fatal(err)
+			}
+		}
+		b := NewSquare(s.Graph(), false, 0)
+		b.SetHeavy(true)
+		b.Load(s)
+		x := b.tactical()
+		if x < 0 || s.Graph().Name(int(b.toExt[x])) != want {
+			got := "none"
+			if x >= 0 {
+				got = s.Graph().Name(int(b.toExt[x]))
+			}
+			t.Errorf("after %v: %s, want %s", moves, got, want)
+		}
+	}
+	check("d3", "c4", "d4", "e4", "a1", "d5")
+	check("d3", "c4", "a1", "e4", "a2", "d5", "d4")
+}

@@ -54,6 +54,8 @@ type SquareBoard struct {
 	toMove board.Color
 	ko     int32 // padded index the player to move may not play, or -1
 	passes int
+	heavy  bool  // the tactical policy (SetHeavy)
+	last   int32 // padded index of the last placement, or -1 after a pass
 
 	steps []Step
 	owner []board.Color // by point of the graph
@@ -186,8 +188,84 @@ func (b *SquareBoard) Load(s game.State) {
 	b.rebuildChains()
 	b.toMove = s.ToMove()
 	b.komi = s.Rules().Komi
-	b.ko, b.passes = -1, 0
+	b.ko, b.passes, b.last = -1, 0, -1
+	if h := s.History(); len(h) > 0 && h[len(h)-1].Move.Kind == game.Place {
+		b.last = b.toInt[h[len(h)-1].Move.Point]
+	}
 	b.steps = b.steps[:0]
+}
+
+// SetHeavy switches the tactical policy on or off. Off (the default) the
+// board plays the reference light policy. On, before drawing a random
+// move the player answers the last placement: it captures an enemy chain
+// next to it that is in atari, else it extends an own chain next to it
+// that the placement put in atari, where the extension has two empty
+// neighbours at least; the moves are checked like random ones (ko, own
+// eye, suicide).
+func (b *SquareBoard) SetHeavy(on bool) { b.heavy = on }
+
+// liberties returns the number of distinct liberties of chain r, counting
+// no further than two, and one of them.
+func (b *SquareBoard) liberties(r int32) (int, int32) {
+	if b.libs[r&cellMask] == 1 {
+		// One pseudo-liberty: find it.
+		s := r
+		for {
+			for _, q := range [4]int32{s - b.stride, s - 1, s + 1, s + b.stride} {
+				if b.color[q&cellMask] == board.Empty {
+					return 1, q
+				}
+			}
+			s = b.next[s&cellMask]
+			if s == r {
+				return 0, -1
+			}
+		}
+	}
+	n, first := 0, int32(-1)
+	s := r
+	for {
+		for _, q := range [4]int32{s - b.stride, s - 1, s + 1, s + b.stride} {
+			if b.color[q&cellMask] == board.Empty && q != first {
+				if first >= 0 {
+					return 2, first
+				}
+				n, first = 1, q
+			}
+		}
+		s = b.next[s&cellMask]
+		if s == r {
+			return n, first
+		}
+	}
+}
+
+// tactical returns the heavy policy's answer to the last placement, or -1.
+func (b *SquareBoard) tactical() int32 {
+	p := b.last
+	if p < 0 || b.color[p&cellMask] == board.Empty {
+		return -1
+	}
+	c := b.toMove
+	o := 3 - c
+	ok := func(x int32) bool { return x != b.ko && !b.eye(x, c) && b.lives(x, c) }
+	// Capture: the last stone's chain or an enemy chain beside it.
+	for _, q := range [5]int32{p, p - b.stride, p - 1, p + 1, p + b.stride} {
+		if b.color[q&cellMask] == o {
+			if n, x := b.liberties(b.chain[q&cellMask]); n == 1 && ok(x) {
+				return x
+			}
+		}
+	}
+	// Escape: an own chain beside the last stone in atari.
+	for _, q := range [4]int32{p - b.stride, p - 1, p + 1, p + b.stride} {
+		if b.color[q&cellMask] == c {
+			if n, x := b.liberties(b.chain[q&cellMask]); n == 1 && b.nbr[x&cellMask]&0xF >= 2 && ok(x) {
+				return x
+			}
+		}
+	}
+	return -1
 }
 
 // ToMove returns the player to move.
@@ -430,11 +508,24 @@ func (b *SquareBoard) Playout(r *Rand) int {
 	limit := 3 * b.n
 	moves := 0
 	for b.passes < 2 && moves < limit {
+		if b.heavy {
+			if x := b.tactical(); x >= 0 {
+				b.place(x, b.toMove)
+				b.passes = 0
+				b.last = x
+				b.toMove = 3 - b.toMove
+				moves++
+				continue
+			}
+		}
 		if b.randomMove(r) {
 			b.passes = 0
+			b.last = b.steps[len(b.steps)-1].Point
+			b.last = b.toInt[b.last]
 		} else {
 			b.passes++
 			b.ko = -1
+			b.last = -1
 		}
 		b.toMove = 3 - b.toMove
 		moves++

@@ -64,6 +64,11 @@ type Options struct {
 	Resign     bool
 	ResignRate float64
 
+	// Heavy selects the tactical playout policy where the fast board has
+	// one (two-player Go on rectangles: playout.SquareBoard.SetHeavy)
+	// instead of the reference light policy.
+	Heavy bool
+
 	// Tuning, with michi's values as defaults.
 	ExpandVisits int     // visits before a node is expanded (8)
 	PriorEven    float64 // even games a new child starts with (10)
@@ -193,6 +198,9 @@ func (p *Player) Name() string {
 	}
 	if p.Opt.Time > 0 {
 		s += fmt.Sprintf(" %v", p.Opt.Time)
+	}
+	if p.Opt.Heavy {
+		s += ", heavy playouts"
 	}
 	return s + fmt.Sprintf(", %d threads", p.Opt.Threads)
 }
@@ -336,6 +344,9 @@ func search(s game.State, opt Options, collect bool) (Analysis, []float32, error
 		b, err := playout.New(s.Rules(), s.Graph())
 		if err != nil {
 			return Analysis{}, nil, err
+		}
+		if h, ok := b.(interface{ SetHeavy(bool) }); ok {
+			h.SetHeavy(opt.Heavy)
 		}
 		workers[i] = &worker{s: ws, b: b, r: playout.NewRand(opt.Seed*0x9e3779b97f4a7c15 + uint64(i) + 1),
 			seen: make([]board.Color, s.Graph().N()), own: make([][board.MaxPlayers + 1]float64, s.Graph().N())}

@@ -28,6 +28,7 @@ func runGTP(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	secs := fs.Float64("time", 0, "mcts: seconds a move (0: as many as --playouts takes); GTP time_settings overrides")
 	threads := fs.Int("threads", 1, "mcts: search threads")
 	resign := fs.Bool("resign", true, "mcts: resign hopeless games")
+	heavy := fs.Bool("heavy", false, "mcts: tactical playouts (captures and escapes; two-player Go on rectangles)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -44,7 +45,7 @@ func runGTP(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		e.SetPlayer(gtp.RandomPlayer{Rand: rand.New(rand.NewPCG(*seed, 0x6d6f6b75))})
 	case "mcts":
 		o := search.DefaultOptions()
-		o.Playouts, o.Time, o.Threads, o.Seed, o.Resign = *playouts, time.Duration(*secs*float64(time.Second)), *threads, *seed, *resign
+		o.Playouts, o.Time, o.Threads, o.Seed, o.Resign, o.Heavy = *playouts, time.Duration(*secs*float64(time.Second)), *threads, *seed, *resign, *heavy
 		if o.Playouts <= 0 && o.Time <= 0 {
 			return fmt.Errorf("--playouts 0 needs --time")
 		}
@@ -58,7 +59,7 @@ func runGTP(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	// The version names the player, so that match records say who played.
 	desc := "genmove: uniformly random legal moves"
 	if *player == "mcts" {
-		desc = "genmove: " + search.New(search.Options{Playouts: *playouts, Time: time.Duration(*secs * float64(time.Second)), Threads: *threads}).Name()
+		desc = "genmove: " + search.New(search.Options{Playouts: *playouts, Time: time.Duration(*secs * float64(time.Second)), Threads: *threads, Heavy: *heavy}).Name()
 	}
 	e.Register("version", func(*gtp.Engine, []string) (string, error) {
 		return strings.SplitN(gtp.Version, " ", 2)[0] + " (" + desc + ")", nil
