@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -19,21 +20,47 @@ import (
 	"moku/store"
 )
 
-// buildMoku builds the moku command into a temporary directory.
+var (
+	buildOnce sync.Once
+	buildDir  string
+	buildBin  string
+	buildErr  error
+)
+
+// buildMoku builds the moku command, once per test run, into a temporary
+// directory (removed by TestMain).
 func buildMoku(t *testing.T) string {
 	t.Helper()
-	bin := filepath.Join(t.TempDir(), "moku")
-	cmd := exec.Command("go", "build", "-o", bin, "moku/cmd/moku")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+	buildOnce.Do(func() {
+		if buildDir, buildErr = os.MkdirTemp("", "moku-bin-"); buildErr != nil {
+			return
+		}
+		buildBin = filepath.Join(buildDir, "moku")
+		cmd := exec.Command("go", "build", "-o", buildBin, "moku/cmd/moku")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			buildErr = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	if buildErr != nil {
+		t.Fatal(buildErr)
 	}
-	return bin
+	return buildBin
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if buildDir != "" {
+		os.RemoveAll(buildDir)
+	}
+	os.Exit(code)
 }
 
 // mokuServe is a running `moku serve`.
 type mokuServe struct {
-	cmd *exec.Cmd
-	url string
+	cmd  *exec.Cmd
+	url  string
+	args []string
+	log  *syncBuffer // its standard error
 }
 
 var servingRE = regexp.MustCompile(`moku is serving on (http://\S+?)/ `)
@@ -42,8 +69,17 @@ var servingRE = regexp.MustCompile(`moku is serving on (http://\S+?)/ `)
 // and waits until it serves.
 func startMoku(t *testing.T, bin, data string) *mokuServe {
 	t.Helper()
-	cmd := exec.Command(bin, "serve", "--addr", "127.0.0.1:0", "--data", data)
-	cmd.Stderr = os.Stderr
+	return startMokuArgs(t, bin, "--data", data)
+}
+
+// startMokuArgs starts `moku serve` on a free port of 127.0.0.1 with the
+// given flags and waits until it serves; its log is kept, and shown if
+// the test fails.
+func startMokuArgs(t *testing.T, bin string, args ...string) *mokuServe {
+	t.Helper()
+	cmd := exec.Command(bin, append([]string{"serve", "--addr", "127.0.0.1:0"}, args...)...)
+	logBuf := &syncBuffer{}
+	cmd.Stderr = logBuf
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -54,6 +90,9 @@ func startMoku(t *testing.T, bin, data string) *mokuServe {
 	t.Cleanup(func() {
 		cmd.Process.Kill()
 		cmd.Wait()
+		if t.Failed() {
+			t.Logf("moku serve %s (pid %d) logged:\n%s", strings.Join(args, " "), cmd.Process.Pid, tailLines(logBuf.String(), 40))
+		}
 	})
 	line := make(chan string, 1)
 	go func() {
@@ -67,11 +106,20 @@ func startMoku(t *testing.T, bin, data string) *mokuServe {
 	}()
 	select {
 	case url := <-line:
-		return &mokuServe{cmd: cmd, url: url}
-	case <-time.After(20 * time.Second):
-		t.Fatal("moku serve did not say where it serves")
+		return &mokuServe{cmd: cmd, url: url, args: args, log: logBuf}
+	case <-time.After(30 * time.Second):
+		t.Fatalf("moku serve did not say where it serves:\n%s", logBuf.String())
 	}
 	return nil
+}
+
+// tailLines returns the last n lines of s.
+func tailLines(s string, n int) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	if len(lines) > n {
+		lines = lines[len(lines)-n:]
+	}
+	return strings.Join(lines, "\n")
 }
 
 // kill stops the server at once, as a crash would.

@@ -119,69 +119,178 @@ func Bin() (string, error) {
 	return ok[len(ok)-1], nil
 }
 
-// start runs a throwaway cluster owned by this process: it is killed when
-// the process ends (Pdeathsig), and left-over directories of dead clusters
-// are removed first.
+// start runs the shared throwaway cluster of this process.
 func start() (string, error) {
-	bin, err := Bin()
+	c, err := startCluster()
 	if err != nil {
 		return "", err
+	}
+	return c.URL, nil
+}
+
+// Cluster is a throwaway PostgreSQL cluster owned by this process, on a
+// loopback port, in a temporary directory: the server is killed when the
+// process ends (Pdeathsig), and left-over directories of dead clusters are
+// removed when the next one starts.
+type Cluster struct {
+	URL  string // of the database postgres, as the role postgres
+	bin  string
+	dir  string
+	port int
+	cred *syscall.Credential
+	logf *os.File
+
+	mu   sync.Mutex
+	cmd  *exec.Cmd
+	done chan struct{} // closed when cmd has exited
+}
+
+// NewCluster starts a cluster of the test's own, which it may stop and
+// restart (the shared one of Server may not be: other tests use it); the
+// cluster is removed when the test ends. Without PostgreSQL's programs the
+// test fails (it never skips).
+func NewCluster(t testing.TB) *Cluster {
+	t.Helper()
+	c, err := startCluster()
+	if err != nil {
+		t.Fatalf("PostgreSQL for tests: %v", err)
+	}
+	t.Cleanup(c.remove)
+	return c
+}
+
+func startCluster() (*Cluster, error) {
+	bin, err := Bin()
+	if err != nil {
+		return nil, err
 	}
 	cleanStale()
 	dir, err := os.MkdirTemp("", "moku-pg-")
 	if err != nil {
-		return "", err
+		return nil, err
 	}
-	cred, err := credential()
-	if err != nil {
-		return "", err
+	c := &Cluster{bin: bin, dir: dir}
+	if c.cred, err = credential(); err != nil {
+		return nil, err
 	}
-	if cred != nil {
-		if err := os.Chown(dir, int(cred.Uid), int(cred.Gid)); err != nil {
-			return "", err
+	if c.cred != nil {
+		if err := os.Chown(dir, int(c.cred.Uid), int(c.cred.Gid)); err != nil {
+			return nil, err
 		}
 	}
-	data := filepath.Join(dir, "data")
-	initdb := exec.Command(filepath.Join(bin, "initdb"), "-D", data, "-U", "postgres", "-A", "trust", "-E", "UTF8", "--no-sync")
-	initdb.SysProcAttr = &syscall.SysProcAttr{Credential: cred}
+	initdb := exec.Command(filepath.Join(bin, "initdb"), "-D", c.data(), "-U", "postgres", "-A", "trust", "-E", "UTF8", "--no-sync")
+	initdb.SysProcAttr = &syscall.SysProcAttr{Credential: c.cred}
 	if out, err := initdb.CombinedOutput(); err != nil {
-		return "", fmt.Errorf("initdb: %v\n%s", err, out)
+		return nil, fmt.Errorf("initdb: %v\n%s", err, out)
 	}
-	port, err := freePort()
-	if err != nil {
-		return "", err
+	if c.port, err = freePort(); err != nil {
+		return nil, err
 	}
-	pg := exec.Command(filepath.Join(bin, "postgres"), "-D", data, "-k", dir, "-h", "127.0.0.1", "-p", strconv.Itoa(port),
+	if c.logf, err = os.Create(filepath.Join(dir, "log")); err != nil {
+		return nil, err
+	}
+	if c.cred != nil {
+		os.Chown(c.logf.Name(), int(c.cred.Uid), int(c.cred.Gid))
+	}
+	c.URL = fmt.Sprintf("postgres://postgres@127.0.0.1:%d/postgres?sslmode=disable", c.port)
+	if err := c.Start(); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+func (c *Cluster) data() string { return filepath.Join(c.dir, "data") }
+
+// Start starts the cluster's server (again, after Stop) on its port and
+// waits until it accepts connections.
+func (c *Cluster) Start() error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.cmd != nil {
+		return fmt.Errorf("postgres is already running")
+	}
+	pg := exec.Command(filepath.Join(c.bin, "postgres"), "-D", c.data(), "-k", c.dir, "-h", "127.0.0.1", "-p", strconv.Itoa(c.port),
 		"-c", "fsync=off", "-c", "max_connections=300")
-	pg.SysProcAttr = &syscall.SysProcAttr{Credential: cred, Pdeathsig: syscall.SIGQUIT}
-	logf, err := os.Create(filepath.Join(dir, "log"))
-	if err != nil {
-		return "", err
-	}
-	if cred != nil {
-		os.Chown(logf.Name(), int(cred.Uid), int(cred.Gid))
-	}
-	pg.Stdout, pg.Stderr = logf, logf
+	pg.SysProcAttr = &syscall.SysProcAttr{Credential: c.cred, Pdeathsig: syscall.SIGQUIT}
+	pg.Stdout, pg.Stderr = c.logf, c.logf
 	if err := pg.Start(); err != nil {
-		return "", err
+		return err
 	}
-	go pg.Wait()
-	u := fmt.Sprintf("postgres://postgres@127.0.0.1:%d/postgres?sslmode=disable", port)
+	done := make(chan struct{})
+	go func() { pg.Wait(); close(done) }()
+	c.cmd, c.done = pg, done
 	deadline := time.Now().Add(30 * time.Second)
 	for {
 		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
-		conn, err := pgx.Connect(ctx, u)
+		conn, err := pgx.Connect(ctx, c.URL)
 		cancel()
 		if err == nil {
 			conn.Close(context.Background())
-			return u, nil
+			return nil
+		}
+		select {
+		case <-done:
+			log, _ := os.ReadFile(c.logf.Name())
+			c.cmd = nil
+			return fmt.Errorf("postgres exited: %v\n%s", err, log)
+		default:
 		}
 		if time.Now().After(deadline) {
-			log, _ := os.ReadFile(logf.Name())
-			return "", fmt.Errorf("postgres did not start: %v\n%s", err, log)
+			log, _ := os.ReadFile(c.logf.Name())
+			return fmt.Errorf("postgres did not start: %v\n%s", err, log)
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
+}
+
+// Stop stops the server with a fast shutdown, as pg_ctl stop -m fast does
+// (SIGINT: open transactions are rolled back, clients disconnected, the
+// data checkpointed), and waits until it has exited.
+func (c *Cluster) Stop() error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.cmd == nil {
+		return nil
+	}
+	if err := c.cmd.Process.Signal(syscall.SIGINT); err != nil {
+		return err
+	}
+	select {
+	case <-c.done:
+	case <-time.After(60 * time.Second):
+		c.cmd.Process.Kill()
+		<-c.done
+		return fmt.Errorf("postgres did not stop in 60 s: killed")
+	}
+	c.cmd = nil
+	return nil
+}
+
+// Restart is pg_ctl restart -m fast: Stop, then Start on the same port and
+// data.
+func (c *Cluster) Restart() error {
+	if err := c.Stop(); err != nil {
+		return err
+	}
+	return c.Start()
+}
+
+// remove kills the server and removes the cluster's directory.
+func (c *Cluster) remove() {
+	c.mu.Lock()
+	if c.cmd != nil {
+		c.cmd.Process.Signal(syscall.SIGQUIT)
+		select {
+		case <-c.done:
+		case <-time.After(10 * time.Second):
+			c.cmd.Process.Kill()
+			<-c.done
+		}
+		c.cmd = nil
+	}
+	c.mu.Unlock()
+	c.logf.Close()
+	os.RemoveAll(c.dir)
 }
 
 // credential is the user to run PostgreSQL as: "postgres" when this
