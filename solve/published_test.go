@@ -11,14 +11,13 @@ import (
 )
 
 // Published values: area scoring, positional superko, no komi, Black first
-// (John Tromp; see ../shared/rules/go.md). 3x3 (+9) is not in go test: the
-// solver does not yet finish it in test time (see README, Solver results).
+// (John Tromp; see ../shared/rules/go.md).
 func TestPublishedGoValues(t *testing.T) {
 	for _, c := range []struct {
 		board string
 		want  float64
 	}{
-		{"1x1", 0}, {"2x1", 0}, {"1x2", 0}, {"3x1", 3}, {"1x3", 3}, {"4x1", 4}, {"2x2", 1},
+		{"1x1", 0}, {"2x1", 0}, {"1x2", 0}, {"3x1", 3}, {"1x3", 3}, {"4x1", 4}, {"2x2", 1}, {"3x3", 9},
 	} {
 		t.Run(c.board, func(t *testing.T) {
 			res, err := build(t, "go", c.board).Solve()
@@ -65,6 +64,7 @@ func checkPV(t *testing.T, rulesDesc, boardSpec string, res *Result) {
 func TestOptionsAgree(t *testing.T) {
 	for _, c := range []struct{ rules, board string }{
 		{"go", "2x2"}, {"go", "4x1"}, {"go-situational", "2x2"}, {"tromp-taylor", "3x1"},
+		{"go", "3x3"}, {"go", "2x3"}, {"go-situational", "2x3"},
 		{"keil", "hex:2"}, {"keil-2019 komi=7", "hex:2"}, {"ki", "3x3"},
 	} {
 		var values []float64

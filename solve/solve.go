@@ -58,12 +58,16 @@ type Result struct {
 	Nodes   int64    `json:"nodes"`
 	Seconds float64  `json:"seconds"`
 	NPS     float64  `json:"nodes_per_second"`
-	Rules   string   `json:"rules"`
-	Board   string   `json:"board"`
-	Method  string   `json:"method"`
-	Entries int      `json:"table_entries"`
-	Probes  int64    `json:"table_found"`  // entries found for a position
-	Reused  int64    `json:"table_reused"` // of those, usable under the history
+	// The value was known after SolveNodes nodes and SolveSeconds; the
+	// rest went into finding the principal variation.
+	SolveNodes   int64   `json:"solve_nodes"`
+	SolveSeconds float64 `json:"solve_seconds"`
+	Rules        string  `json:"rules"`
+	Board        string  `json:"board"`
+	Method       string  `json:"method"`
+	Entries      int     `json:"table_entries"`
+	Probes       int64   `json:"table_found"`  // entries found for a position
+	Reused       int64   `json:"table_reused"` // of those, usable under the history
 }
 
 // mode is how repetitions are handled.
@@ -105,8 +109,12 @@ type Solver struct {
 	capHit   bool
 	maxPly   int
 	scoreMax int
+	// the value is in [minMargin, maxMargin] (half points) whatever happens
+	minMargin, maxMargin int
 
 	benson                  bool
+	tact                    *tactician       // tactical move ordering (plain connectivity, two colours), or nil
+	hint                    map[uint64]int16 // best moves when there is no table (ordering only)
 	cells                   []board.Color
 	chainID, regionID, ints []int
 	work                    []int32
@@ -222,8 +230,19 @@ func New(r rules.Ruleset, g *board.Graph, opt Options) (*Solver, error) {
 		s.maxPly = 4*s.n + 16
 	}
 	s.scoreMax = 2*(s.n+1) + int(math.Abs(2*r.Komi)) + 2
+	// Every point counts for at most one player and the button for ½.
+	btn := 0
+	if r.Button {
+		btn = 1
+	}
+	s.maxMargin = 2*s.n + btn - int(2*r.Komi)
+	s.minMargin = -2*s.n - btn - int(2*r.Komi)
 	s.tt = map[uint64]*entry{}
 	s.benson = bensonOK(r) && !opt.NoBounds
+	if r.Family == rules.Liberty && r.Links == rules.Plain && r.Players == 2 {
+		s.tact = newTactician(g)
+	}
+	s.hint = map[uint64]int16{}
 	s.cells = make([]board.Color, s.n)
 	s.chainID, s.regionID, s.ints = make([]int, s.n), make([]int, s.n), make([]int, s.n)
 	s.u64a, s.u64b = make([]uint64, s.n), make([]uint64, s.n)
@@ -283,6 +302,7 @@ func (s *Solver) Solve() (res *Result, err error) {
 	} else {
 		lo, hi = s.mtd()
 	}
+	res.SolveNodes, res.SolveSeconds = s.nodes, time.Since(s.start).Seconds()
 	s.lo, s.hi = lo, hi
 	if lo == hi {
 		res.PV = s.pv(lo)
@@ -325,9 +345,9 @@ func (s *Solver) fill(res *Result) {
 // mtd narrows [lo, hi] by null-window tests until it is one value (or,
 // for capped Kee searches, returns the interval of the capped game).
 func (s *Solver) mtd() (int, int) {
-	lo, hi := -s.scoreMax, s.scoreMax
+	lo, hi := s.minMargin, s.maxMargin
 	s.lo, s.hi = lo, hi
-	guess := 0
+	guess := hi
 	for lo < hi {
 		b := guess
 		if b <= lo {
@@ -539,33 +559,49 @@ func (s *Solver) candidates(best int, dst []game.Move) []game.Move {
 		}
 		dst = append(dst, game.PassMove)
 	}
-	hh := s.hh[s.st.ToMove()]
+	mover := s.st.ToMove()
+	hh := s.hh[mover]
 	// A pass that ends the game is a leaf: try it first.
 	ends := len(s.moves) > 0 && s.moves[len(s.moves)-1].Kind == game.Pass && s.r.Players == 2
-	score := func(m game.Move) int64 {
+	var own, opp uint64
+	tactics := s.tact != nil
+	if tactics {
+		cur := &s.path[len(s.path)-1]
+		own, opp = cur.black, cur.white
+		if mover == board.White {
+			own, opp = opp, own
+		}
+	}
+	var scores [80]int64
+	for i, m := range dst {
 		c := s.moveCode(m)
-		if m.Kind == game.Pass {
-			if ends {
-				return math.MaxInt64
-			}
+		var sc int64
+		switch {
+		case m.Kind == game.Pass && ends:
+			sc = math.MaxInt64
+		case c == best && m.Kind != game.Appeal:
+			sc = math.MaxInt64 - 1
+		case m.Kind == game.Appeal:
+			sc = hh[s.n+1] - 1
+		case !tactics:
+			sc = hh[c]
+		case m.Kind == game.Place:
+			sc = s.tact.tactics(m.Point, own, opp) + hh[c]
+		case m.Kind == game.Pass:
+			sc = tierPass + hh[c]
+		default:
+			sc = tierNormal + hh[c]
 		}
-		if c == best && m.Kind != game.Appeal {
-			return math.MaxInt64 - 1
-		}
-		if m.Kind == game.Appeal {
-			return hh[s.n+1] - 1
-		}
-		return hh[c]
+		scores[i] = sc
 	}
 	for i := 1; i < len(dst); i++ {
-		m := dst[i]
-		sm := score(m)
+		m, sm := dst[i], scores[i]
 		j := i
-		for j > 0 && score(dst[j-1]) < sm {
-			dst[j] = dst[j-1]
+		for j > 0 && scores[j-1] < sm {
+			dst[j], scores[j] = dst[j-1], scores[j-1]
 			j--
 		}
-		dst[j] = m
+		dst[j], scores[j] = m, sm
 	}
 	return dst
 }
@@ -731,6 +767,13 @@ func (s *Solver) search(alpha, beta int) int {
 	if s.st.Over() {
 		return s.margin()
 	}
+	// No result lies outside [minMargin, maxMargin].
+	if alpha >= s.maxMargin {
+		return s.maxMargin
+	}
+	if beta <= s.minMargin {
+		return s.minMargin
+	}
 	if s.mode == modePlain && len(s.moves) >= s.maxPly {
 		s.capHit = true
 		return s.capMode * s.scoreMax
@@ -753,6 +796,14 @@ func (s *Solver) search(alpha, beta int) int {
 	var key uint64
 	k := 0
 	useTT := !s.opt.NoTable
+	if !useTT {
+		// Without a table the best move found earlier still orders moves
+		// (an order only: it cannot change a value).
+		key, k = s.key()
+		if h, ok := s.hint[key]; ok {
+			best = s.decodeMove(int(h), k)
+		}
+	}
 	if useTT {
 		key, k = s.key()
 		if e := s.tt[key]; e != nil {
@@ -825,8 +876,53 @@ func (s *Solver) search(alpha, beta int) int {
 	}
 	if useTT {
 		s.store(key, k, v, alpha, beta, bestMove)
+	} else if bestMove >= 0 && len(s.hint) < s.maxEntries() {
+		s.hint[key] = int16(s.encodeMove(bestMove, k))
 	}
 	return v
+}
+
+// ttBest returns the table's best move at the current node (in the
+// current orientation), or -1.
+func (s *Solver) ttBest() int {
+	key, k := s.key()
+	if s.opt.NoTable {
+		if h, ok := s.hint[key]; ok {
+			return s.decodeMove(int(h), k)
+		}
+		return -1
+	}
+	e := s.tt[key]
+	if e == nil || e.Best < 0 {
+		return -1
+	}
+	if int(e.Best) < s.n {
+		return s.inv[k][e.Best]
+	}
+	return int(e.Best)
+}
+
+// encodeMove maps a move code into the canonical orientation k.
+func (s *Solver) encodeMove(c, k int) int {
+	if c >= 0 && c < s.n {
+		return s.syms[k][c]
+	}
+	return c
+}
+
+// decodeMove maps a canonical move code back to the current orientation.
+func (s *Solver) decodeMove(c, k int) int {
+	if c >= 0 && c < s.n {
+		return s.inv[k][c]
+	}
+	return c
+}
+
+func (s *Solver) maxEntries() int {
+	if s.opt.MaxEntries > 0 {
+		return s.opt.MaxEntries
+	}
+	return 1 << 23
 }
 
 // line writes the current line of play.
@@ -852,12 +948,29 @@ func (s *Solver) pv(v int) []string {
 		}
 		var buf [80]game.Move
 		found := false
-		for _, m := range s.candidates(-1, buf[:0]) {
+		// Every move's value is on the mover's side of v (v is the value
+		// here), so a null window decides whether it equals v.
+		// Passes first: of the moves that keep the value, the PV prefers
+		// the one that ends the game soonest.
+		maximize := s.st.ToMove() == board.Black
+		cands := s.candidates(s.ttBest(), buf[:0])
+		for i, m := range cands {
+			if m.Kind == game.Pass && !maximize {
+				copy(cands[1:i+1], cands[:i])
+				cands[0] = m
+			}
+		}
+		for _, m := range cands {
 			if !s.play(m) {
 				continue
 			}
-			w := s.search(v-1, v+1)
-			if w == v {
+			var ok bool
+			if maximize {
+				ok = s.search(v-1, v) >= v
+			} else {
+				ok = s.search(v, v+1) <= v
+			}
+			if ok {
 				out = append(out, m.Format(s.g))
 				found = true
 				depth++

@@ -25,6 +25,7 @@ func TestCrossCheckReference(t *testing.T) {
 		{"go-situational", "2x2"}, {"go-situational", "3x1"}, {"go-situational", "4x1"},
 		{"tromp-taylor", "2x2"}, {"go komi=1", "2x2"},
 		{"keil", "hex:2"}, {"keil-2019", "hex:2"}, {"ki", "3x3"},
+		{"go", "2x3"}, {"go-situational", "2x3"},
 	} {
 		t.Run(c.rules+"/"+c.board, func(t *testing.T) {
 			s := build(t, c.rules, c.board)
@@ -36,13 +37,13 @@ func TestCrossCheckReference(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			equal, nodes, ok := ReferenceVerify(st, res.Value, 20_000_000, 400)
+			equal, nodes, ok := ReferenceVerify(st, res.Value, 20_000_000, 1<<16)
 			t.Logf("solver %v (%d nodes), reference agrees %v (%d nodes, complete %v), pv %v", res.Value, res.Nodes, equal, nodes, ok, res.PV)
 			if !ok {
 				t.Fatal("reference search too large")
 			}
 			if !equal {
-				ref, _, _ := Reference(st, 20_000_000, 400)
+				ref, _, _ := Reference(st, 20_000_000, 1<<16)
 				t.Errorf("solver %v, reference %v", res.Value, ref)
 			}
 		})
