@@ -167,7 +167,11 @@ func TestSquareMatchesGoBoard(t *testing.T) {
 		gb := NewGo(g, 2, c.suicide, s.Rules().Komi)
 		rs, rg := NewRand(5), NewRand(5)
 		rng := rand.New(rand.NewPCG(3, 4))
-		for i := 0; i < 300; i++ {
+		playouts := 300
+		if g.N() > 100 {
+			playouts = 30
+		}
+		for i := 0; i < playouts; i++ {
 			// Every third playout starts from a random legal position of
 			// the rules engine.
 			pos := start(t, c.rules, c.spec)
@@ -254,8 +258,8 @@ func TestHexKeilMatchesKeilBoard(t *testing.T) {
 
 // TestHeavyPlayouts: the tactical policy plays legal games (replayed in
 // the rules engine, which must accept every placement and end with the
-// same stones), captures a chain the last move left in atari, and
-// rescues a chain the last move put in atari.
+// same stones), captures a stone played into atari and a chain the last
+// move left in atari, and has no answer where there is nothing to take.
 func TestHeavyPlayouts(t *testing.T) {
 	for _, spec := range []string{"9x9", "5x5"} {
 		s0 := start(t, "go ko=none", spec)
@@ -283,8 +287,10 @@ func TestHeavyPlayouts(t *testing.T) {
 			}
 		}
 	}
-	// Black's d5 puts White's d4 in atari (its liberty d3): White
-	// extends at d3. White's d4 walks into atari: Black captures at d3.
+	// White's d4 walks into atari: Black captures at d3. Black's d5 puts
+	// White's d4 in atari, but d5 itself has three liberties: White has
+	// nothing to capture. Black's a2 joins a1 into a chain whose one
+	// liberty is a3: White captures there.
 	check := func(want string, moves ...string) {
 		t.Helper()
 		s := start(t, "go ko=none", "7x7")
@@ -300,15 +306,15 @@ func TestHeavyPlayouts(t *testing.T) {
 		b := NewSquare(s.Graph(), false, 0)
 		b.SetHeavy(true)
 		b.Load(s)
-		x := b.tactical()
-		if x < 0 || s.Graph().Name(int(b.toExt[x])) != want {
-			got := "none"
-			if x >= 0 {
-				got = s.Graph().Name(int(b.toExt[x]))
-			}
+		got := "none"
+		if x := b.tactical(); x >= 0 {
+			got = s.Graph().Name(int(b.toExt[x]))
+		}
+		if got != want {
 			t.Errorf("after %v: %s, want %s", moves, got, want)
 		}
 	}
-	check("d3", "c4", "d4", "e4", "a1", "d5")
 	check("d3", "c4", "a1", "e4", "a2", "d5", "d4")
+	check("none", "c4", "d4", "e4", "a1", "d5")
+	check("a3", "a1", "b1", "g7", "b2", "a2")
 }

@@ -197,11 +197,14 @@ func (b *SquareBoard) Load(s game.State) {
 
 // SetHeavy switches the tactical policy on or off. Off (the default) the
 // board plays the reference light policy. On, before drawing a random
-// move the player answers the last placement: it captures an enemy chain
-// next to it that is in atari, else it extends an own chain next to it
-// that the placement put in atari, where the extension has two empty
-// neighbours at least; the moves are checked like random ones (ko, own
-// eye, suicide).
+// move the player answers the last placement: it captures the placed
+// stone's chain if that is in atari (the capture is checked like a random
+// move: ko, own eye, suicide).
+//
+// Measured with moku match on 9x9 Go at 1000 playouts a move (see the
+// README's Strength section): also extending an own chain the last
+// placement put in atari made the player weaker than the light policy
+// (13-27 in 40 games), so the policy only captures.
 func (b *SquareBoard) SetHeavy(on bool) { b.heavy = on }
 
 // liberties returns the number of distinct liberties of chain r, counting
@@ -240,30 +243,16 @@ func (b *SquareBoard) liberties(r int32) (int, int32) {
 	}
 }
 
-// tactical returns the heavy policy's answer to the last placement, or -1.
+// tactical returns the heavy policy's answer to the last placement, or
+// -1: the capture of the placed stone's chain if it is in atari. (Any
+// other chain of the last mover next to the stone is the same chain.)
 func (b *SquareBoard) tactical() int32 {
 	p := b.last
-	if p < 0 || b.color[p&cellMask] == board.Empty {
+	if p < 0 || b.color[p&cellMask] != 3-b.toMove {
 		return -1
 	}
-	c := b.toMove
-	o := 3 - c
-	ok := func(x int32) bool { return x != b.ko && !b.eye(x, c) && b.lives(x, c) }
-	// Capture: the last stone's chain or an enemy chain beside it.
-	for _, q := range [5]int32{p, p - b.stride, p - 1, p + 1, p + b.stride} {
-		if b.color[q&cellMask] == o {
-			if n, x := b.liberties(b.chain[q&cellMask]); n == 1 && ok(x) {
-				return x
-			}
-		}
-	}
-	// Escape: an own chain beside the last stone in atari.
-	for _, q := range [4]int32{p - b.stride, p - 1, p + 1, p + b.stride} {
-		if b.color[q&cellMask] == c {
-			if n, x := b.liberties(b.chain[q&cellMask]); n == 1 && b.nbr[x&cellMask]&0xF >= 2 && ok(x) {
-				return x
-			}
-		}
+	if n, x := b.liberties(b.chain[p&cellMask]); n == 1 && x != b.ko && !b.eye(x, b.toMove) && b.lives(x, b.toMove) {
+		return x
 	}
 	return -1
 }
