@@ -12,11 +12,31 @@
 // score, each one answering "is the value at least b?", that narrows the
 // interval of possible values until it is a single value (iterative
 // deepening on the score rather than on depth: there is no depth limit, every
-// leaf is a finished game scored by the engine's own Result). Moves are
-// ordered by the table's best move, then by a history heuristic. Positions
-// are reduced by the board's symmetries (the 8 of a square, 4 of a
+// leaf is a finished game scored by the engine's own Result).
+//
+// No margin lies outside [-(points + ½), points + ½] − komi (every point
+// counts for at most one player, the button for ½): the search starts with
+// that interval, cuts off any node whose window lies outside it, and the
+// first MTD(f) test is "does Black win every point?" (Options.Guess
+// overrides it). Where Black can, as on 3x3 Go, that single test is the whole
+// proof: Black's proof tree needs one good reply to each White move, and no
+// refutation of a higher value is needed.
+//
+// Moves are ordered by the table's best move (without a table, by the best
+// move remembered for the position, an order only), then, under plain
+// connectivity with two players, by tactical tiers: captures (more stones
+// first), plays that extend a chain in atari, ataris, ordinary plays, a pass
+// that does not end the game, and last plays that fill an own eye or put the
+// player's own chain in atari; within a tier by a history heuristic. A pass
+// that ends the game is a leaf and is tried first. The order prunes nothing.
+// Positions are reduced by the board's symmetries (the 8 of a square, 4 of a
 // rectangle, 12 of the hexhex: rigid motions of the drawing that are graph
 // automorphisms, checked edge by edge).
+//
+// The principal variation is found after the value v is known: at each node
+// the first move whose null-window test shows it keeps v (every move's value
+// is on the mover's side of v, so one test decides), the minimising side
+// trying passes first, so that the line ends as soon as perfect play allows.
 //
 // Every game the solver accepts is finite without any length cap: under
 // positional and situational superko every placement creates a new
@@ -26,9 +46,10 @@
 // recurring position ends the game. Simple ko and "no ko" allow infinite
 // games and are refused. Kee's cycle prohibition can in principle allow
 // long cycles; for Kee the search runs with a ply cap twice, once scoring
-// capped lines as Black's worst result and once as Black's best, and
-// reports an exact value only when the two agree (the cap is then provably
-// not binding); otherwise it reports the interval.
+// capped lines as the worst margin any game could have for Black and once as
+// the best, and reports an exact value only when the two agree (the cap is
+// then provably not binding); otherwise it reports the interval, which
+// holds the value.
 //
 // # History-dependent rules and the transposition table
 //
@@ -66,6 +87,21 @@
 // passes and plays in the history, not only on the set of positions; its
 // search uses no table and no symmetry: a plain full-history search.
 //
-// Reference is such a plain search over any engine's own legal moves; the
-// tests compare the solver with it on every board small enough.
+// Reference is such a plain search over any engine's own legal moves (with
+// the engine's own repetition rules, and only an ordering of its moves:
+// ending passes, tactics, the move that last cut off at the position); the
+// tests compare the solver with it on every board small enough (Go up to
+// 2x3, Keil hex:2, Ki 3x3). On 3x3 Go the reference does not finish in
+// test time (superko lets White prolong lines past 400 plies); there the
+// tests check that the solver with and without the table, symmetry and
+// Benson bounds agree (without a table the solver is a plain full-history
+// search with its own superko check).
+//
+// # Benson bounds
+//
+// Under area scoring with plain connectivity, the stones of unconditionally
+// alive chains (Benson's algorithm) and the one-point regions they enclose
+// are the owner's at the end of every game in which the owner never plays
+// into them; restricting the owner so can only lower its result, so these
+// points bound the value from the owner's side under any history.
 package solve

@@ -27,6 +27,10 @@ type Options struct {
 	NoSymmetry bool // do not reduce positions by the board's symmetries
 	NoBounds   bool // do not cut off with Benson's unconditional life bounds
 	MaxNodes   int64
+	// Guess, if set, is the first score MTD(f) tests (points); by default
+	// it tests the largest margin the board allows, which ends the search
+	// at once when Black can win every point.
+	Guess      *float64
 	MaxEntries int // table size limit (entries); 0 means 1<<23
 	// MaxPly bounds Kee lines (default 4 × points + 16). A line reaching it
 	// is scored as the worst, then the best, result for Black; the value is
@@ -293,12 +297,12 @@ func (s *Solver) Solve() (res *Result, err error) {
 	var lo, hi int
 	if s.mode == modePlain {
 		// Two capped full-window searches: exact iff the cap does not bind.
-		s.lo, s.hi = -s.scoreMax, s.scoreMax
+		s.lo, s.hi = s.minMargin, s.maxMargin
 		s.capMode = -1
-		lo = s.search(-s.scoreMax-1, s.scoreMax+1)
+		lo = s.search(s.minMargin-1, s.maxMargin+1)
 		s.lo = lo
 		s.capMode = +1
-		hi = s.search(-s.scoreMax-1, s.scoreMax+1)
+		hi = s.search(lo-1, s.maxMargin+1)
 	} else {
 		lo, hi = s.mtd()
 	}
@@ -348,6 +352,9 @@ func (s *Solver) mtd() (int, int) {
 	lo, hi := s.minMargin, s.maxMargin
 	s.lo, s.hi = lo, hi
 	guess := hi
+	if s.opt.Guess != nil {
+		guess = int(math.Round(2 * *s.opt.Guess))
+	}
 	for lo < hi {
 		b := guess
 		if b <= lo {
@@ -775,8 +782,13 @@ func (s *Solver) search(alpha, beta int) int {
 		return s.minMargin
 	}
 	if s.mode == modePlain && len(s.moves) >= s.maxPly {
+		// Scored as the best or worst margin any game could have: the
+		// capped game's value is then a bound on the real one.
 		s.capHit = true
-		return s.capMode * s.scoreMax
+		if s.capMode > 0 {
+			return s.maxMargin
+		}
+		return s.minMargin
 	}
 	if s.benson {
 		// Bounds from unconditionally alive stones (see safePoints).

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -30,6 +31,7 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	maxNodes := fs.Int64("max-nodes", 0, "stop after this many nodes (0: no limit)")
 	maxPly := fs.Int("max-ply", 0, "kee only: ply cap, checked not to bind (default 4 x points + 16)")
 	quiet := fs.Bool("quiet", false, "no progress on stderr")
+	guess := fs.String("guess", "", "first score to test (default: the largest margin the board allows)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: moku solve --game G --board B [--komi K] [ruleset flags] [--json] [--table FILE]")
 		fs.PrintDefaults()
@@ -52,6 +54,13 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 			fmt.Fprintf(stderr, "solve: %.0fs %d nodes (%.0f/s), value in [%s, %s], %d table entries\n",
 				p.Seconds, p.Nodes, float64(p.Nodes)/p.Seconds, solve.FormatValue(p.Lower), solve.FormatValue(p.Upper), p.Entries)
 		}
+	}
+	if *guess != "" {
+		v, err := strconv.ParseFloat(*guess, 64)
+		if err != nil {
+			return fmt.Errorf("--guess %q: %v", *guess, err)
+		}
+		opt.Guess = &v
 	}
 	s, err := solve.New(r, g, opt)
 	if err != nil {
