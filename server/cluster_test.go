@@ -358,3 +358,33 @@ func TestClusterComputerTakeover(t *testing.T) {
 		t.Errorf("no takeover logged:\n%s", good.log.String())
 	}
 }
+
+// A game being read from the store when another server's action on it is
+// announced: the notice finds the game not yet held and is dropped; the
+// server must not stay behind until the game's next action.
+func TestClusterLoadCatchUp(t *testing.T) {
+	nodes := clNodes(t, pgtest.DSN(t), 2, Options{})
+	a, b := nodes[0], nodes[1]
+	g := a.create("human", "human")
+	var once sync.Once
+	b.srv.afterRead = func(id string) {
+		once.Do(func() {
+			// Server b has read the game at version 0; a records move 1
+			// and b's notice for it arrives before b holds the game.
+			if code, body := a.post("/api/games/"+g.ID+"/actions", map[string]any{
+				"seat": 0, "token": g.Tokens[0], "kind": "move", "arg": "e5", "version": 0}); code != http.StatusOK {
+				t.Errorf("move through a: %d %s", code, body)
+			}
+			time.Sleep(300 * time.Millisecond)
+		})
+	}
+	if v := b.view(g.ID); v.Version != 1 || v.Moves[0].Move != "e5" {
+		t.Errorf("server b holds version %d (%v), want 1: it missed the move made while it read the game", v.Version, moveNames(v))
+	}
+	w := b.watch(g.ID)
+	clWaitVersion(t, w, 1)
+	// And the game goes on through b at the version it shows.
+	if code, body := b.act(g, 1, "c3", 1); code != http.StatusOK {
+		t.Errorf("move 2 through b: %d %s", code, body)
+	}
+}

@@ -36,11 +36,16 @@ func (ts *testServer) url() string {
 
 func newTestServer(t testing.TB) *testServer {
 	t.Helper()
+	return newTestServerOpt(t, Options{})
+}
+
+func newTestServerOpt(t testing.TB, opt Options) *testServer {
+	t.Helper()
 	st, err := store.OpenSQLite(filepath.Join(t.TempDir(), "moku.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := New(st, Options{})
+	srv := New(st, opt)
 	hs := httptest.NewServer(srv)
 	ts := &testServer{t: t, srv: srv, http: hs, store: st}
 	t.Cleanup(func() {

@@ -29,6 +29,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"moku/board"
 	"moku/game"
@@ -44,9 +46,15 @@ var webFiles embed.FS
 
 // Limits on what clients may ask for.
 const (
-	MaxBodyBytes = 64 << 10
-	MaxSeats     = board.MaxPlayers
-	maxNameLen   = 40
+	MaxBodyBytes = 64 << 10          // a request body
+	MaxSeats     = board.MaxPlayers  // players of a game
+	MaxBoardSide = board.MaxRectSide // each side of a WxH or torus:WxH board
+	MaxHexSide   = board.MaxHexSide  // the side of a hex:N board
+	MaxNameLen   = 40                // bytes of a seat's name
+	MaxListed    = 200               // games GET /api/games lists, the latest first
+	MaxWSMessage = 1 << 10           // bytes of a message from a watcher (which sends none)
+	// DefaultMaxWatchers is Options.MaxWatchers's default.
+	DefaultMaxWatchers = 1000
 )
 
 // Options configure a Server.
@@ -69,6 +77,9 @@ type Options struct {
 	// itself, should the other server not make it; the store lets only one
 	// through. 0 means 10 s; negative, at once (every server races).
 	Takeover time.Duration
+	// MaxWatchers caps the WebSocket watchers of one game on this server;
+	// 0 means DefaultMaxWatchers.
+	MaxWatchers int
 }
 
 // Server serves games from a store.
@@ -84,6 +95,10 @@ type Server struct {
 	stop   context.CancelFunc
 	wg     sync.WaitGroup
 	limits *limiter // per-client rate limits (limit.go)
+
+	// afterRead, if set (by tests), is called by load between reading a
+	// game from the store and holding it in memory.
+	afterRead func(id string)
 }
 
 // served is a game in memory with its lock and its watchers.
@@ -291,13 +306,28 @@ func (s *Server) load(ctx context.Context, id string) (*served, error) {
 	if err != nil {
 		return nil, err
 	}
+	if s.afterRead != nil {
+		s.afterRead(id)
+	}
 	s.mu.Lock()
-	defer s.mu.Unlock()
 	if sv, ok := s.tables[id]; ok {
+		s.mu.Unlock()
 		return sv, nil
 	}
 	sv = &served{t: t, watchers: map[chan []byte]struct{}{}}
 	s.tables[id] = sv
+	s.mu.Unlock()
+	if _, ok := s.store.(store.Notifier); ok {
+		// A notice of another server's action that came while the game
+		// was being read found it not yet held, and was dropped: read
+		// again what the store recorded since. (A later notice finds the
+		// game held.)
+		sv.mu.Lock()
+		if s.catchUpLocked(ctx, id, sv) {
+			s.takeOver(id, sv)
+		}
+		sv.mu.Unlock()
+	}
 	return sv, nil
 }
 
@@ -332,6 +362,24 @@ type createRequest struct {
 
 // boardSpec accepts only the built-in boards from the web: never a file.
 var boardSpec = regexp.MustCompile(`^(hex:\d{1,2}|\d{1,2}x\d{1,2}|torus:\d{1,2}x\d{1,2})$`)
+
+var boardNumbers = regexp.MustCompile(`\d+`)
+
+// checkBoardSize refuses a board (matching boardSpec) larger than
+// MaxHexSide or MaxBoardSide.
+func checkBoardSize(spec string) error {
+	hex := strings.HasPrefix(spec, "hex:")
+	for _, f := range boardNumbers.FindAllString(spec, -1) {
+		n, _ := strconv.Atoi(f)
+		if hex && n > MaxHexSide {
+			return fail(http.StatusBadRequest, "board %s out of range: hex boards up to hex:%d", spec, MaxHexSide)
+		}
+		if !hex && n > MaxBoardSide {
+			return fail(http.StatusBadRequest, "board %s out of range: sides up to %d", spec, MaxBoardSide)
+		}
+	}
+	return nil
+}
 
 func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 	var req createRequest
@@ -380,6 +428,9 @@ func (s *Server) newGame(req createRequest) (*store.Game, []string, error) {
 	if !boardSpec.MatchString(spec) {
 		return nil, nil, bad("board %q: want hex:N, WxH or torus:WxH", req.Board)
 	}
+	if err := checkBoardSize(spec); err != nil {
+		return nil, nil, err
+	}
 	cfg := games.Config{Rules: preset, Board: spec}
 	if req.Komi != "" {
 		cfg.Overrides = append(cfg.Overrides, "komi="+req.Komi)
@@ -418,8 +469,11 @@ func (s *Server) newGame(req createRequest) (*store.Game, []string, error) {
 	tokens := make([]string, len(req.Seats))
 	for i, seat := range req.Seats {
 		name := strings.TrimSpace(seat.Name)
-		if len(name) > maxNameLen {
-			return nil, nil, bad("seat %d: name longer than %d bytes", i+1, maxNameLen)
+		if len(name) > MaxNameLen {
+			return nil, nil, bad("seat %d: name longer than %d bytes", i+1, MaxNameLen)
+		}
+		if !utf8.ValidString(name) || strings.IndexFunc(name, unicode.IsControl) >= 0 {
+			return nil, nil, bad("seat %d: name with control characters", i+1)
 		}
 		st := store.Seat{Kind: seat.Kind, Name: name}
 		switch seat.Kind {
@@ -473,7 +527,7 @@ func newToken() string {
 }
 
 func (s *Server) list(w http.ResponseWriter, r *http.Request) {
-	list, err := s.store.List(r.Context(), 200)
+	list, err := s.store.List(r.Context(), MaxListed)
 	if err != nil {
 		writeError(w, err)
 		return

@@ -17,15 +17,34 @@ func (s *Server) watch(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
+	max := s.opt.MaxWatchers
+	if max <= 0 {
+		max = DefaultMaxWatchers
+	}
+	sv.mu.Lock()
+	full := len(sv.watchers) >= max
+	sv.mu.Unlock()
+	if full {
+		writeError(w, fail(http.StatusServiceUnavailable, "too many watchers of this game"))
+		return
+	}
 	c, err := websocket.Accept(w, r, nil) // nil options: same-origin only
 	if err != nil {
 		return
 	}
 	defer c.CloseNow()
+	// Watchers only listen: a message from one closes its connection
+	// (StatusPolicyViolation) unread, and none may be large.
+	c.SetReadLimit(MaxWSMessage)
 	ctx := c.CloseRead(r.Context())
 
 	ch := make(chan []byte, 16)
 	sv.mu.Lock()
+	if len(sv.watchers) >= max { // others came in meanwhile
+		sv.mu.Unlock()
+		c.Close(websocket.StatusTryAgainLater, "too many watchers of this game")
+		return
+	}
 	first := sv.viewJSON()
 	sv.watchers[ch] = struct{}{}
 	sv.mu.Unlock()
