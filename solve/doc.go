@@ -70,14 +70,20 @@
 //     forbidden, or a Ki game ended, because of them), and
 //   - box: for every point, the set of contents (empty, black, white) it
 //     had in some position of T, a cheap over-approximation of the set of
-//     positions T generated.
+//     positions T generated; and
+//   - bloom: a 512-bit Bloom filter of the positions T generated, each
+//     entered by its least identity over the board's symmetries (so the
+//     filter is the same in every orientation, and contains every image of
+//     a generated position: a further over-approximation, never an
+//     under-approximation).
 //
 // Entries found through the table inside T contribute their own hits and
 // box, so the record covers everything the result rests on. An entry stored
 // at n with history H is used at n' (the same position, up to symmetry)
 // with history H' only if every hit is in H' (the same moves are still
-// forbidden) and every other position of H' lies outside the box (so no
-// position that T generated, and found absent from H, is present in H'); or
+// forbidden) and every other position of H' lies outside the box or outside
+// the filter (so no position that T generated, and found absent from H, is
+// present in H'); or
 // if H' and H are the same set of positions (a signature of the set is
 // stored). Under either condition every question T asked has the same
 // answer under H' as under H, so T's search, and its bound, are the same.

@@ -133,12 +133,14 @@ type pathEntry struct {
 	mover        board.Color
 	canon        int    // index of the canonical symmetry
 	canonHash    uint64 // board hash in canonical orientation
+	crep         uint64 // the least rep over the symmetries: the same for every image
 }
 
 // frame is what the search of the subtree at one path index depended on.
 type frame struct {
 	hits  []int32   // path indices above the node whose presence mattered
 	box   [3]uint64 // points seen empty, black, white in the subtree
+	bloom bloom     // the positions of the subtree (crep), as a Bloom filter
 	nohit bool
 }
 
@@ -148,6 +150,7 @@ type entry struct {
 	Best         int16 // move code (point, n = button, n+1 = pass), -1 none
 	Hits         []uint64
 	Box          [3]uint64
+	Bloom        bloom
 	Sig          uint64
 }
 
@@ -441,6 +444,9 @@ func (s *Solver) pushPath(mover board.Color) {
 		if h[k] < h[best] {
 			best = k
 		}
+		if k == 0 || e.rep[k] < e.crep {
+			e.crep = e.rep[k]
+		}
 	}
 	e.canon = best
 	e.canonHash = h[best]
@@ -538,6 +544,7 @@ func (s *Solver) merge(d int, child *frame) {
 	for k := range f.box {
 		f.box[k] |= child.box[k]
 	}
+	f.bloom.union(&child.bloom)
 }
 
 // moveCode numbers a move: its point, n for the button, n+1 for a pass.
@@ -672,8 +679,10 @@ func (s *Solver) usable(e *entry, k int) bool {
 			if isHit {
 				continue
 			}
+			// pe may have been generated in the subtree only if it is
+			// inside the box and (in any orientation) in the filter.
 			empty := s.full &^ (pe.black | pe.white)
-			if empty&^box[0] == 0 && pe.black&^box[1] == 0 && pe.white&^box[2] == 0 {
+			if empty&^box[0] == 0 && pe.black&^box[1] == 0 && pe.white&^box[2] == 0 && e.Bloom.has(pe.crep) {
 				return false
 			}
 		}
@@ -685,6 +694,7 @@ func (s *Solver) usable(e *entry, k int) bool {
 	for c := range box {
 		f.box[c] |= box[c]
 	}
+	f.bloom.union(&e.Bloom)
 	return true
 }
 
@@ -716,6 +726,7 @@ func (s *Solver) store(key uint64, k int, v, alpha, beta, best int) {
 	for c := range box {
 		box[c] = permuteMask(f.box[c], perm)
 	}
+	bl := f.bloom
 	sig := s.path[d].sig[k]
 	if old := s.tt[key]; old != nil && old.Sig == sig {
 		// Both valid for this very history: keep the union of conditions.
@@ -733,13 +744,14 @@ func (s *Solver) store(key uint64, k int, v, alpha, beta, best int) {
 		for c := range box {
 			box[c] |= old.Box[c]
 		}
+		bl.union(&old.Bloom)
 		if len(hits) > 8 {
 			return
 		}
-		*old = entry{Lower: lower, Upper: upper, Best: int16(bestCanon), Hits: hits, Box: box, Sig: sig}
+		*old = entry{Lower: lower, Upper: upper, Best: int16(bestCanon), Hits: hits, Box: box, Bloom: bl, Sig: sig}
 		return
 	} else if old != nil {
-		*old = entry{Lower: lower, Upper: upper, Best: int16(bestCanon), Hits: hits, Box: box, Sig: sig}
+		*old = entry{Lower: lower, Upper: upper, Best: int16(bestCanon), Hits: hits, Box: box, Bloom: bl, Sig: sig}
 		return
 	}
 	max := s.opt.MaxEntries
@@ -749,7 +761,7 @@ func (s *Solver) store(key uint64, k int, v, alpha, beta, best int) {
 	if len(s.tt) >= max {
 		return
 	}
-	s.tt[key] = &entry{Lower: lower, Upper: upper, Best: int16(bestCanon), Hits: hits, Box: box, Sig: sig}
+	s.tt[key] = &entry{Lower: lower, Upper: upper, Best: int16(bestCanon), Hits: hits, Box: box, Bloom: bl, Sig: sig}
 }
 
 func containsU(l []uint64, x uint64) bool {
@@ -771,6 +783,8 @@ func (s *Solver) search(alpha, beta int) int {
 	f.hits = f.hits[:0]
 	cur := &s.path[d]
 	f.box = [3]uint64{s.full &^ (cur.black | cur.white), cur.black, cur.white}
+	f.bloom = bloom{}
+	f.bloom.add(cur.crep)
 	if s.st.Over() {
 		return s.margin()
 	}
@@ -1025,4 +1039,25 @@ func FormatValue(v float64) string {
 		return "W+" + strconv.FormatFloat(-v, 'f', -1, 64)
 	}
 	return "0"
+}
+
+// bloom is a 512-bit Bloom filter of position identities (two bits each):
+// has never answers false for a position that was added.
+type bloom [8]uint64
+
+func (b *bloom) add(h uint64) {
+	x, y := h&511, (h>>23)&511
+	b[x>>6] |= 1 << (x & 63)
+	b[y>>6] |= 1 << (y & 63)
+}
+
+func (b *bloom) has(h uint64) bool {
+	x, y := h&511, (h>>23)&511
+	return b[x>>6]&(1<<(x&63)) != 0 && b[y>>6]&(1<<(y&63)) != 0
+}
+
+func (b *bloom) union(o *bloom) {
+	for i := range b {
+		b[i] |= o[i]
+	}
 }
