@@ -135,16 +135,20 @@ func (n *node) realVisits() int { return int((n.visits.Load() - n.prior) / unit)
 
 // value is what selection maximises: the win rate blended with the AMAF
 // win rate, the blend moving to the real rate as visits grow (michi's
-// RAVE formula).
-func (n *node) value(equiv float64) float64 {
-	v, w := float64(n.visits.Load())/unit, float64(n.wins.Load())/unit
-	an := float64(n.amafN.Load()) / unit
-	if an == 0 {
-		return w / v
-	}
-	aw := float64(n.amafWins.Load()) / unit
-	beta := an / (an + v + an*v/equiv)
-	return (1-beta)*w/v + beta*aw/an
+// RAVE formula):
+//
+//	beta = an / (an + v + an*v/equiv)
+//	value = (1-beta)*w/v + beta*aw/an
+//
+// which is (w*(1 + an/equiv) + aw) / (an + v + an*v/equiv), one division,
+// and w/v when there are no AMAF visits. The counts stay in twelfths:
+// invEquiv is 1/(equiv*unit), so an*invEquiv is the AMAF visits over
+// equiv, and the twelfths cancel in the quotient.
+func (n *node) value(invEquiv float64) float64 {
+	v, w := float64(n.visits.Load()), float64(n.wins.Load())
+	an, aw := float64(n.amafN.Load()), float64(n.amafWins.Load())
+	x := an * invEquiv
+	return (w*(1+x) + aw) / (an + v + x*v)
 }
 
 // newNode returns a child with prior visits and wins (in visits).
@@ -495,9 +499,10 @@ func (t *tree) iterate(w *worker) {
 
 // choose returns the child with the best value (ties to the first).
 func (t *tree) choose(kids []*node) *node {
+	inv := 1 / (t.opt.RaveEquiv * unit)
 	best, bv := kids[0], math.Inf(-1)
 	for _, k := range kids {
-		if v := k.value(t.opt.RaveEquiv); v > bv {
+		if v := k.value(inv); v > bv {
 			best, bv = k, v
 		}
 	}
