@@ -231,3 +231,58 @@ func BenchmarkSolveKeilHex2(b *testing.B) {
 		}
 	}
 }
+
+// Kee 2016 from the empty board: the seed's examples I, J and K claim
+// draws on 2x1, 2x2 and 3x2; the solver must prove each value exactly (the
+// ply cap not binding) and its PV must replay on the engine.
+func TestKeeSeedBoards(t *testing.T) {
+	for _, c := range []struct {
+		board  string
+		maxPly int
+	}{{"2x1", 0}, {"3x2", 0}, {"2x2", 64}} {
+		r, g, err := games.Config{Rules: "kee", Board: c.board}.Build()
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := New(r, g, Options{MaxPly: c.maxPly, MaxNodes: 20_000_000})
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := s.Solve()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !res.Exact || res.Value != 0 {
+			t.Errorf("kee %s: value %v in [%v, %v] (exact %v), the seed claims a draw", c.board, res.Value, res.Lower, res.Upper, res.Exact)
+			continue
+		}
+		checkPV(t, "kee", c.board, res)
+	}
+}
+
+// The Bloom filter never forgets a position it was given.
+func TestBloomNoFalseNegatives(t *testing.T) {
+	var b bloom
+	var added []uint64
+	x := uint64(1)
+	for i := 0; i < 300; i++ {
+		x = mix(x)
+		b.add(x)
+		added = append(added, x)
+		for _, y := range added {
+			if !b.has(y) {
+				t.Fatalf("lost %x after %d additions", y, i+1)
+			}
+		}
+	}
+	var c bloom
+	c.union(&b)
+	for _, y := range added {
+		if !c.has(y) {
+			t.Fatal("union lost a position")
+		}
+	}
+	if (&bloom{}).has(mix(12345)) {
+		t.Error("the empty filter contains a position")
+	}
+}
