@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -17,14 +18,39 @@ import (
 // Postgres is a Store in a PostgreSQL database, which several servers may
 // share: it is a Notifier, telling every server of every action recorded
 // (LISTEN/NOTIFY on the channel NotifyChannel).
+//
+// Announcements are sent after the action's transaction commits, several
+// in one NOTIFY: a NOTIFY inside the transaction would take PostgreSQL's
+// one lock on the notification queue until the commit is on disk, so that
+// every server's moves would be committed one after another, each waiting
+// for the one before to reach the disk. An announcement lost (a server
+// killed between its commit and its NOTIFY) is made up for by Listen's
+// sweep of the recently updated games.
 type Postgres struct {
 	pool *pgxpool.Pool
 	cfg  *pgx.ConnConfig // for the listening connection
+
+	notices chan string   // "<game id> <seq>" to announce
+	stop    chan struct{} // closed by Close
+	done    chan struct{} // closed when the announcer has stopped
+	closing sync.Once
 }
 
-// NotifyChannel is the PostgreSQL channel on which Append announces each
-// action, as "<game id> <seq>", when its transaction commits.
+// NotifyChannel is the PostgreSQL channel on which Append's actions are
+// announced, as lines "<game id> <seq>", after their transactions commit.
 const NotifyChannel = "moku_actions"
+
+// Listen's sweep: every sweepEvery it reads the games updated since its
+// last sweep (less sweepMargin, for the servers' clocks) and announces
+// their last actions, in case an announcement was lost.
+var (
+	sweepEvery  = 2 * time.Second
+	sweepMargin = 5 * time.Second
+)
+
+// maxPayload is the most bytes of announcements sent in one NOTIFY
+// (PostgreSQL takes up to 8000).
+const maxPayload = 7000
 
 // pgMigrations are the schema's versions, in order: migration i brings the
 // schema to version i+1. Published migrations are never edited; a change
@@ -74,12 +100,60 @@ func OpenPostgres(ctx context.Context, dsn string) (*Postgres, error) {
 	if err != nil {
 		return nil, fmt.Errorf("postgres: %v", err)
 	}
-	p := &Postgres{pool: pool, cfg: pcfg.ConnConfig.Copy()}
+	p := &Postgres{pool: pool, cfg: pcfg.ConnConfig.Copy(),
+		notices: make(chan string, 4096), stop: make(chan struct{}), done: make(chan struct{})}
 	if err := p.migrate(ctx); err != nil {
 		pool.Close()
 		return nil, fmt.Errorf("postgres: migrating the schema: %v", err)
 	}
+	go p.announcer()
 	return p, nil
+}
+
+// announcer sends the announcements Append queues, as many as wait in one
+// NOTIFY, until the store is closed (then the ones still queued).
+func (p *Postgres) announcer() {
+	defer close(p.done)
+	var b strings.Builder
+	for {
+		b.Reset()
+		select {
+		case n := <-p.notices:
+			b.WriteString(n)
+		case <-p.stop:
+			select {
+			case n := <-p.notices:
+				b.WriteString(n)
+			default:
+				return
+			}
+		}
+	more:
+		for b.Len() < maxPayload {
+			select {
+			case n := <-p.notices:
+				b.WriteByte('\n')
+				b.WriteString(n)
+			default:
+				break more
+			}
+		}
+		// While the database is unreachable, try for a while; then the
+		// sweep will tell.
+		for try := 0; try < 20; try++ {
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			_, err := p.pool.Exec(ctx, `SELECT pg_notify($1, $2)`, NotifyChannel, b.String())
+			cancel()
+			if err == nil {
+				break
+			}
+			select {
+			case <-p.stop:
+				try = 20
+			case <-time.After(250 * time.Millisecond):
+			}
+		}
+	}
 }
 
 // SchemaVersion returns the version of the database's schema.
@@ -203,46 +277,61 @@ func (p *Postgres) Actions(ctx context.Context, id string, after int) ([]Action,
 	return out, rows.Err()
 }
 
-// Append records an action if its sequence number is the next one, and
-// announces it on NotifyChannel when the transaction commits. Two servers
-// appending the same Seq at once: the second UPDATE waits for the first's
-// row lock, then finds moves already advanced and records nothing.
+// Append records an action if its sequence number is the next one, in one
+// statement (one round trip, its own transaction), and queues its
+// announcement. Two servers appending the same Seq at once: the second
+// UPDATE waits for the first's row lock, then finds moves already advanced
+// and records nothing.
 func (p *Postgres) Append(ctx context.Context, id string, a Action, status, result string) error {
 	if a.At.IsZero() {
 		a.At = time.Now()
 	}
-	err := pgx.BeginFunc(ctx, p.pool, func(tx pgx.Tx) error {
-		tag, err := tx.Exec(ctx, `UPDATE games SET moves = $1, updated = $2, status = $3, result = $4 WHERE id = $5 AND moves = $6`,
-			a.Seq, a.At, status, result, id, a.Seq-1)
-		if err != nil {
-			return err
-		}
-		if tag.RowsAffected() != 1 {
-			var n int
-			if err := tx.QueryRow(ctx, `SELECT count(*) FROM games WHERE id = $1`, id).Scan(&n); err != nil {
-				return err
-			}
+	tag, err := p.pool.Exec(ctx, `WITH g AS (
+			UPDATE games SET moves = $1, updated = $2, status = $3, result = $4 WHERE id = $5 AND moves = $6 RETURNING id)
+		INSERT INTO actions (game_id, seq, seat, kind, arg, at) SELECT id, $1, $7, $8, $9, $2 FROM g`,
+		a.Seq, a.At, status, result, id, a.Seq-1, a.Seat, a.Kind, a.Arg)
+	if err == nil && tag.RowsAffected() != 1 {
+		var n int
+		if err = p.pool.QueryRow(ctx, `SELECT count(*) FROM games WHERE id = $1`, id).Scan(&n); err == nil {
+			err = ErrConflict
 			if n == 0 {
-				return ErrNotFound
+				err = ErrNotFound
 			}
-			return ErrConflict
 		}
-		if _, err := tx.Exec(ctx, `INSERT INTO actions (game_id, seq, seat, kind, arg, at) VALUES ($1, $2, $3, $4, $5, $6)`,
-			id, a.Seq, a.Seat, a.Kind, a.Arg, a.At); err != nil {
-			return err
-		}
-		_, err = tx.Exec(ctx, `SELECT pg_notify($1, $2)`, NotifyChannel, id+" "+strconv.Itoa(a.Seq))
 		return err
-	})
+	}
 	var pe *pgconn.PgError
 	if errors.As(err, &pe) && (pe.Code == "23505" || pe.Code == "40001") { // unique_violation, serialization_failure
 		return ErrConflict
 	}
+	if err == nil {
+		// Queued before Append returns: a game's actions through one
+		// store are announced in order.
+		select {
+		case p.notices <- id + " " + strconv.Itoa(a.Seq):
+		case <-p.done:
+		}
+	}
 	return err
 }
 
-// Listen calls f for every action recorded by any server (see Notifier).
+// Listen calls f for every action recorded by any server (see Notifier),
+// and every sweepEvery for the last action of each game updated lately
+// (which f has usually been told of already).
 func (p *Postgres) Listen(ctx context.Context, f func(Notice)) error {
+	var mu sync.Mutex // f is called by one goroutine at a time
+	f0 := f
+	f = func(n Notice) {
+		mu.Lock()
+		defer mu.Unlock()
+		f0(n)
+	}
+	swept := make(chan struct{})
+	go func() {
+		defer close(swept)
+		p.sweep(ctx, f)
+	}()
+	defer func() { <-swept }()
 	backoff := 50 * time.Millisecond
 	for ctx.Err() == nil {
 		err := p.listenOnce(ctx, f, func() { backoff = 50 * time.Millisecond })
@@ -275,20 +364,58 @@ func (p *Postgres) listenOnce(ctx context.Context, f func(Notice), connected fun
 		if err != nil {
 			return err
 		}
-		i := strings.LastIndexByte(n.Payload, ' ')
-		if i < 0 {
-			continue
+		for line := range strings.SplitSeq(n.Payload, "\n") {
+			i := strings.LastIndexByte(line, ' ')
+			if i < 0 {
+				continue
+			}
+			seq, err := strconv.Atoi(line[i+1:])
+			if err != nil {
+				continue
+			}
+			f(Notice{Game: line[:i], Seq: seq})
 		}
-		seq, err := strconv.Atoi(n.Payload[i+1:])
-		if err != nil {
-			continue
-		}
-		f(Notice{Game: n.Payload[:i], Seq: seq})
 	}
 }
 
-// Close closes the connections.
+// sweep announces, every sweepEvery until ctx ends, the last action of
+// every game updated since the sweep before (less sweepMargin).
+func (p *Postgres) sweep(ctx context.Context, f func(Notice)) {
+	since := time.Now().Add(-sweepMargin)
+	tick := time.NewTicker(sweepEvery)
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+		}
+		next := time.Now().Add(-sweepMargin)
+		rows, err := p.pool.Query(ctx, `SELECT id, moves FROM games WHERE updated >= $1 AND moves > 0`, since)
+		if err != nil {
+			continue // the database is away: the same again next time
+		}
+		var found []Notice
+		for rows.Next() {
+			var n Notice
+			if rows.Scan(&n.Game, &n.Seq) == nil {
+				found = append(found, n)
+			}
+		}
+		if rows.Err() != nil {
+			continue
+		}
+		since = next
+		for _, n := range found {
+			f(n)
+		}
+	}
+}
+
+// Close sends the announcements still queued and closes the connections.
 func (p *Postgres) Close() error {
+	p.closing.Do(func() { close(p.stop) })
+	<-p.done
 	p.pool.Close()
 	return nil
 }

@@ -58,6 +58,8 @@ func TestPostgresMigrations(t *testing.T) {
 // Every action recorded through one store reaches the listeners of
 // another, in order, and a refused action announces nothing.
 func TestPostgresNotify(t *testing.T) {
+	defer func(d time.Duration) { sweepEvery = d }(sweepEvery)
+	sweepEvery = time.Hour // no sweep's notices among those checked
 	dsn := pgtest.DSN(t)
 	ctx := context.Background()
 	a, err := OpenPostgres(ctx, dsn)
@@ -122,5 +124,47 @@ func TestPostgresNotify(t *testing.T) {
 	}
 	if n := next(); n != (Notice{Game: "n1", Seq: 5}) {
 		t.Fatalf("notice %+v, want n1 5", n)
+	}
+}
+
+// An action recorded without its announcement (the server was killed
+// between its commit and its NOTIFY) is announced by the sweep.
+func TestPostgresSweep(t *testing.T) {
+	defer func(d time.Duration) { sweepEvery = d }(sweepEvery)
+	sweepEvery = 100 * time.Millisecond
+	dsn := pgtest.DSN(t)
+	ctx := context.Background()
+	a, err := OpenPostgres(ctx, dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	if err := a.Create(ctx, newGame("s1")); err != nil {
+		t.Fatal(err)
+	}
+	lctx, cancel := context.WithCancel(ctx)
+	notes := make(chan Notice, 100)
+	done := make(chan struct{})
+	go func() {
+		a.Listen(lctx, func(n Notice) { notes <- n })
+		close(done)
+	}()
+	defer func() { cancel(); <-done }()
+	// Recorded as Append does, without announcing it.
+	_, err = a.pool.Exec(ctx, `WITH g AS (UPDATE games SET moves = 1, updated = now() WHERE id = 's1' AND moves = 0 RETURNING id)
+		INSERT INTO actions (game_id, seq, seat, kind, arg, at) SELECT id, 1, 0, 'move', 'pass', now() FROM g`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.After(10 * time.Second)
+	for {
+		select {
+		case n := <-notes:
+			if n == (Notice{Game: "s1", Seq: 1}) {
+				return
+			}
+		case <-deadline:
+			t.Fatal("the unannounced action was never announced")
+		}
 	}
 }

@@ -81,9 +81,11 @@ type Notice struct {
 // Notifier is implemented by stores that several servers can share: Listen
 // calls f for every action any of them records, until ctx ends. Listen
 // returns only when ctx ends (it reconnects by itself, calling f with a
-// Notice whose Game is "" after each reconnection). f is called from one
-// goroutine, in the order the actions were recorded, and must not block
-// for long.
+// Notice whose Game is "" after each reconnection). f is called by one
+// goroutine at a time and must not block for long. A game's actions
+// recorded through one store are announced in order, but a notice may
+// come more than once, or after a later one of the same game (another
+// server's, or a sweep's): the receiver ignores what it already has.
 type Notifier interface {
 	Listen(ctx context.Context, f func(Notice)) error
 }

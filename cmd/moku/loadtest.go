@@ -386,8 +386,22 @@ func (lt *loadtest) verify(ctx context.Context, games []*ltGame, stdout io.Write
 		if g == nil {
 			continue
 		}
+		last := 0
+		for seq := range g.acked {
+			last = max(last, seq)
+		}
+		// A server learns of the other servers' last moves by
+		// notification: one that is behind is asked again, for a while.
 		var v ltView
-		if _, err := lt.call(ctx, "GET", lt.servers[i%len(lt.servers)]+"/api/games/"+g.id, nil, &v); err != nil {
+		var err error
+		for try := 0; ; try++ {
+			_, err = lt.call(ctx, "GET", lt.servers[(i+try)%len(lt.servers)]+"/api/games/"+g.id, nil, &v)
+			if (err == nil && v.Version >= last) || try == 50 {
+				break
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+		if err != nil {
 			fmt.Fprintf(stdout, "verify %s: %v\n", g.id, err)
 			bad++
 			continue
