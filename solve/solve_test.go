@@ -25,7 +25,7 @@ func TestCrossCheckReference(t *testing.T) {
 		{"go-situational", "2x2"}, {"go-situational", "3x1"}, {"go-situational", "4x1"},
 		{"tromp-taylor", "2x2"}, {"go komi=1", "2x2"},
 		{"keil", "hex:2"}, {"keil-2019", "hex:2"}, {"ki", "3x3"},
-		{"go", "2x3"}, {"go-situational", "2x3"},
+		{"go", "2x3"}, {"go-situational", "2x3"}, {"go", "2x4"},
 	} {
 		t.Run(c.rules+"/"+c.board, func(t *testing.T) {
 			s := build(t, c.rules, c.board)
