@@ -1,11 +1,15 @@
 package server
 
 import (
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
+
+	"moku/store"
+	"moku/store/pgtest"
 )
 
 // BenchmarkMove measures one move through the HTTP API on a 9x9 Go game
@@ -69,7 +73,35 @@ func BenchmarkMove(b *testing.B) {
 //
 //	go test -run XXX -bench MoveParallel -cpuprofile cpu.out ./server/
 func BenchmarkMoveParallel(b *testing.B) {
-	ts := newTestServer(b)
+	benchMoveParallel(b, newTestServer(b))
+}
+
+// BenchmarkMoveParallelPostgres is BenchmarkMoveParallel over PostgreSQL
+// (one server: its notices of its own actions cost it too).
+func BenchmarkMoveParallelPostgres(b *testing.B) {
+	st, err := store.OpenPostgres(b.Context(), pgtest.DSN(b))
+	if err != nil {
+		b.Fatal(err)
+	}
+	srv := New(st, Options{})
+	b.Cleanup(func() {
+		srv.Close()
+		st.Close()
+	})
+	benchMoveParallel(b, &testServer{t: b, srv: srv, base: "unused"})
+}
+
+func benchMoveParallel(b *testing.B, ts *testServer) {
+	create := func() created {
+		req := httptest.NewRequest("POST", "/api/games", strings.NewReader(js(createReq{Game: "go", Board: "9x9", Seats: humans(2)})))
+		rec := httptest.NewRecorder()
+		ts.srv.ServeHTTP(rec, req)
+		var g created
+		if rec.Code != http.StatusCreated || json.Unmarshal(rec.Body.Bytes(), &g) != nil {
+			b.Fatalf("create: %d %s", rec.Code, rec.Body)
+		}
+		return g
+	}
 	moves := []string{}
 	for _, c := range "abcdefghj" {
 		for r := 1; r <= 9; r++ {
@@ -83,7 +115,7 @@ func BenchmarkMoveParallel(b *testing.B) {
 		next := 60
 		for pb.Next() {
 			if next == 60 {
-				g = ts.create(createReq{Game: "go", Board: "9x9", Seats: humans(2)})
+				g = create()
 				sv, err := ts.srv.load(b.Context(), g.ID)
 				if err != nil {
 					b.Fatal(err)

@@ -10,6 +10,7 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	crand "crypto/rand"
 	"crypto/sha256"
@@ -119,14 +120,32 @@ type served struct {
 // viewJSON returns the game's view as JSON. The caller holds sv.mu.
 func (sv *served) viewJSON() []byte {
 	if sv.cached == nil || sv.cachedTable != sv.t || sv.cachedAt != len(sv.t.actions) {
-		data, err := json.Marshal(sv.t.view())
+		// The board's geometry, made once a game, is put in the encoded
+		// view as it is: json.Marshal would check and copy it every time.
+		v := sv.t.view()
+		geom := v.Board.enc
+		v.Board = boardView{}
+		data, err := json.Marshal(v)
 		if err != nil {
 			panic(err) // a view is plain data: it always encodes
+		}
+		if geom != nil {
+			data = bytes.Replace(data, boardPlaceholder, append([]byte(`"board":`), geom...), 1)
 		}
 		sv.cached, sv.cachedTable, sv.cachedAt = data, sv.t, len(sv.t.actions)
 	}
 	return sv.cached
 }
+
+// boardPlaceholder is an empty board in an encoded view. (A string of the
+// view holding the same text would have its quotes escaped.)
+var boardPlaceholder = func() []byte {
+	data, err := json.Marshal(boardView{})
+	if err != nil {
+		panic(err)
+	}
+	return append([]byte(`"board":`), data...)
+}()
 
 // writeView writes the game's view as the answer. The caller holds sv.mu.
 func writeView(w http.ResponseWriter, sv *served) {

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"encoding/json"
 	"moku/board"
 	"moku/game"
 	"moku/games"
@@ -15,6 +16,17 @@ type boardView struct {
 	Height int         `json:"height,omitempty"`
 	Points []pointView `json:"points"`
 	Edges  [][2]int    `json:"edges"`
+
+	enc []byte // the above as JSON, made once: every view sends it
+}
+
+// MarshalJSON returns the geometry's JSON, made by viewBoard.
+func (v boardView) MarshalJSON() ([]byte, error) {
+	if v.enc != nil {
+		return v.enc, nil
+	}
+	type plain boardView
+	return json.Marshal(plain(v))
 }
 
 type pointView struct {
@@ -37,6 +49,11 @@ func viewBoard(g *board.Graph) boardView {
 			}
 		}
 	}
+	enc, err := v.MarshalJSON()
+	if err != nil {
+		panic(err) // plain data: it always encodes
+	}
+	v.enc = enc
 	return v
 }
 

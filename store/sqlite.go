@@ -22,6 +22,13 @@ type SQLite struct {
 	stop    chan struct{}   // closed by Close
 	done    chan struct{}   // closed when the writer has stopped
 	closing sync.Once
+	stmts   sqliteStmts // the writer's statements, prepared once
+}
+
+// sqliteStmts are the statements of Append, prepared once: SQLite would
+// otherwise compile each of them for every action.
+type sqliteStmts struct {
+	savepoint, rollback, release, update, count, insert *sql.Stmt
 }
 
 const sqliteSchema = `
@@ -68,6 +75,22 @@ func OpenSQLite(path string) (*SQLite, error) {
 		return nil, fmt.Errorf("sqlite %s: %v", path, err)
 	}
 	s := &SQLite{db: db, appends: make(chan *appendReq, maxGroup), stop: make(chan struct{}), done: make(chan struct{})}
+	for _, p := range []struct {
+		st  **sql.Stmt
+		sql string
+	}{
+		{&s.stmts.savepoint, `SAVEPOINT append`},
+		{&s.stmts.rollback, `ROLLBACK TO append`},
+		{&s.stmts.release, `RELEASE append`},
+		{&s.stmts.update, `UPDATE games SET moves = ?, updated = ?, status = ?, result = ? WHERE id = ? AND moves = ?`},
+		{&s.stmts.count, `SELECT count(*) FROM games WHERE id = ?`},
+		{&s.stmts.insert, `INSERT INTO actions (game_id, seq, seat, kind, arg, at) VALUES (?, ?, ?, ?, ?, ?)`},
+	} {
+		if *p.st, err = db.Prepare(p.sql); err != nil {
+			db.Close()
+			return nil, fmt.Errorf("sqlite %s: %v", path, err)
+		}
+	}
 	go s.writer()
 	return s, nil
 }
@@ -226,17 +249,22 @@ func (s *SQLite) commitGroup(group []*appendReq) {
 		}
 		return
 	}
+	st := sqliteStmts{
+		savepoint: tx.StmtContext(ctx, s.stmts.savepoint), rollback: tx.StmtContext(ctx, s.stmts.rollback),
+		release: tx.StmtContext(ctx, s.stmts.release), update: tx.StmtContext(ctx, s.stmts.update),
+		count: tx.StmtContext(ctx, s.stmts.count), insert: tx.StmtContext(ctx, s.stmts.insert),
+	}
 	for i, r := range group {
-		if _, err := tx.ExecContext(ctx, `SAVEPOINT append`); err != nil {
+		if _, err := st.savepoint.ExecContext(ctx); err != nil {
 			errs[i] = err
 			continue
 		}
-		if errs[i] = appendTx(ctx, tx, r); errs[i] != nil {
-			if _, err := tx.ExecContext(ctx, `ROLLBACK TO append`); err != nil {
+		if errs[i] = appendTx(ctx, &st, r); errs[i] != nil {
+			if _, err := st.rollback.ExecContext(ctx); err != nil {
 				errs[i] = err
 			}
 		}
-		if _, err := tx.ExecContext(ctx, `RELEASE append`); err != nil && errs[i] == nil {
+		if _, err := st.release.ExecContext(ctx); err != nil && errs[i] == nil {
 			errs[i] = err
 		}
 	}
@@ -252,18 +280,17 @@ func (s *SQLite) commitGroup(group []*appendReq) {
 	}
 }
 
-// appendTx records one action inside transaction tx.
-func appendTx(ctx context.Context, tx *sql.Tx, r *appendReq) error {
+// appendTx records one action with the statements of a transaction.
+func appendTx(ctx context.Context, st *sqliteStmts, r *appendReq) error {
 	a := r.a
-	res, err := tx.ExecContext(ctx, `UPDATE games SET moves = ?, updated = ?, status = ?, result = ? WHERE id = ? AND moves = ?`,
-		a.Seq, a.At.UnixMilli(), r.status, r.result, r.id, a.Seq-1)
+	res, err := st.update.ExecContext(ctx, a.Seq, a.At.UnixMilli(), r.status, r.result, r.id, a.Seq-1)
 	if err != nil {
 		return err
 	}
 	if n, _ := res.RowsAffected(); n != 1 {
 		// Look inside the transaction: it holds the only connection.
 		var n int
-		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM games WHERE id = ?`, r.id).Scan(&n); err != nil {
+		if err := st.count.QueryRowContext(ctx, r.id).Scan(&n); err != nil {
 			return err
 		}
 		if n == 0 {
@@ -271,8 +298,7 @@ func appendTx(ctx context.Context, tx *sql.Tx, r *appendReq) error {
 		}
 		return ErrConflict
 	}
-	if _, err := tx.ExecContext(ctx, `INSERT INTO actions (game_id, seq, seat, kind, arg, at) VALUES (?, ?, ?, ?, ?, ?)`,
-		r.id, a.Seq, a.Seat, a.Kind, a.Arg, a.At.UnixMilli()); err != nil {
+	if _, err := st.insert.ExecContext(ctx, r.id, a.Seq, a.Seat, a.Kind, a.Arg, a.At.UnixMilli()); err != nil {
 		if strings.Contains(err.Error(), "UNIQUE") || strings.Contains(err.Error(), "constraint") {
 			return ErrConflict
 		}
