@@ -396,7 +396,7 @@ func (t *tree) iterate(w *worker) {
 	n := t.root
 	n.visits.Add(unit)
 	w.path = append(w.path[:0], n)
-	for kids := n.kids(); kids != nil; kids = n.kids() {
+	for kids := n.kids(); len(kids) > 0; kids = n.kids() {
 		n = t.choose(kids)
 		n.visits.Add(unit)
 		w.path = append(w.path, n)
