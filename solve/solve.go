@@ -229,7 +229,7 @@ func New(r rules.Ruleset, g *board.Graph, opt Options) (*Solver, error) {
 			x, y := g.Coord(p)
 			s.hh[c][p] = int64(g.Degree(p)*16) - int64(math.Hypot(x-cx, y-cy)*4)
 		}
-		s.hh[c][s.n] = 8
+		s.hh[c][s.n] = 2000 // the button (Keil) is worth a sure ½ point: try it early
 		s.hh[c][s.n+1] = 1000
 	}
 	s.maxPly = opt.MaxPly
@@ -645,7 +645,7 @@ func (s *Solver) usable(e *entry, k int) bool {
 	d := len(s.path) - 1
 	cur := &s.path[d]
 	// Every hit must be present above the node.
-	var idx [8]int32
+	var idx [maxHits]int32
 	if len(e.Hits) > len(idx) {
 		return false
 	}
@@ -703,7 +703,7 @@ func (s *Solver) usable(e *entry, k int) bool {
 func (s *Solver) store(key uint64, k int, v, alpha, beta, best int) {
 	d := len(s.path) - 1
 	f := &s.frames[d]
-	if len(f.hits) > 8 {
+	if len(f.hits) > maxHits {
 		return
 	}
 	perm := s.syms[k]
@@ -745,7 +745,7 @@ func (s *Solver) store(key uint64, k int, v, alpha, beta, best int) {
 			box[c] |= old.Box[c]
 		}
 		bl.union(&old.Bloom)
-		if len(hits) > 8 {
+		if len(hits) > maxHits {
 			return
 		}
 		*old = entry{Lower: lower, Upper: upper, Best: int16(bestCanon), Hits: hits, Box: box, Bloom: bl, Sig: sig}
@@ -788,12 +788,24 @@ func (s *Solver) search(alpha, beta int) int {
 	if s.st.Over() {
 		return s.margin()
 	}
-	// No result lies outside [minMargin, maxMargin].
-	if alpha >= s.maxMargin {
-		return s.maxMargin
+	// No result lies outside [minMargin, maxMargin], narrowed by the
+	// button's half point once someone has taken it.
+	lo, hi := s.minMargin, s.maxMargin
+	if s.r.Button {
+		if b, ok := s.st.(interface{ Button() board.Color }); ok {
+			switch b.Button() {
+			case board.Black:
+				lo += 2
+			case board.White:
+				hi -= 2
+			}
+		}
 	}
-	if beta <= s.minMargin {
-		return s.minMargin
+	if alpha >= hi {
+		return hi
+	}
+	if beta <= lo {
+		return lo
 	}
 	if s.mode == modePlain && len(s.moves) >= s.maxPly {
 		// Scored as the best or worst margin any game could have: the
@@ -1061,3 +1073,7 @@ func (b *bloom) union(o *bloom) {
 		b[i] |= o[i]
 	}
 }
+
+// maxHits is the most history positions a stored entry may depend on; a
+// result that depends on more is not stored.
+const maxHits = 32
