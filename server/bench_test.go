@@ -1,12 +1,16 @@
 package server
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
+
+	"github.com/coder/websocket"
 
 	"moku/store"
 	"moku/store/pgtest"
@@ -142,4 +146,77 @@ func benchMoveParallel(b *testing.B, ts *testServer) {
 			next++
 		}
 	})
+}
+
+// BenchmarkLoad plays as moku loadtest does, in one process: games played
+// at once through real HTTP on 127.0.0.1, each game watched on a real
+// WebSocket, over SQLite. Its profile shows the whole server's share of a
+// move (HTTP, WebSocket, store), next to the clients'.
+//
+//	go test -run XXX -bench Load -cpuprofile cpu.out ./server/
+func BenchmarkLoad(b *testing.B) {
+	ts := newTestServer(b)
+	const games = 200
+	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: games}}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	type game struct {
+		g    created
+		view gameView
+	}
+	gs := make([]*game, games)
+	for i := range gs {
+		gs[i] = &game{g: ts.create(createReq{Game: "go", Board: "9x9", Seats: humans(2)})}
+		gs[i].view = ts.view(gs[i].g.ID)
+		c, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(ts.http.URL, "http")+"/api/games/"+gs[i].g.ID+"/ws", nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		c.SetReadLimit(1 << 20)
+		go func() {
+			defer c.CloseNow()
+			for {
+				if _, _, err := c.Read(ctx); err != nil {
+					return
+				}
+			}
+		}()
+	}
+	work := make(chan struct{})
+	var wg sync.WaitGroup
+	for _, g := range gs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for range work {
+				if g.view.Phase != phasePlaying || len(g.view.Legal) < 2 {
+					g.g = ts.create(createReq{Game: "go", Board: "9x9", Seats: humans(2)})
+					g.view = ts.view(g.g.ID)
+				}
+				m := g.view.Legal[(g.view.Version*7)%len(g.view.Legal)]
+				if m == "pass" {
+					m = g.view.Legal[0]
+				}
+				seat := g.view.ToMove
+				body := js(actReq{Seat: seat, Token: g.g.Tokens[seat], Kind: "move", Arg: m, Version: intp(g.view.Version)})
+				res, err := client.Post(ts.http.URL+"/api/games/"+g.g.ID+"/actions", "application/json", strings.NewReader(body))
+				if err != nil {
+					b.Error(err)
+					return
+				}
+				err = json.NewDecoder(res.Body).Decode(&g.view)
+				res.Body.Close()
+				if err != nil || res.StatusCode != http.StatusOK {
+					b.Errorf("move: %d %v", res.StatusCode, err)
+					return
+				}
+			}
+		}()
+	}
+	b.ResetTimer()
+	for range b.N {
+		work <- struct{}{}
+	}
+	close(work)
+	wg.Wait()
 }
