@@ -213,24 +213,21 @@ func (s *Server) Close() {
 	s.wg.Wait()
 }
 
-// Resume starts the computer's moves in every unfinished game of the store,
-// as after a restart.
+// Resume starts the computer's moves in every unfinished game of the store
+// with a computer seat (all of them, however many), as after a restart.
 func (s *Server) Resume(ctx context.Context) error {
-	list, err := s.store.List(ctx, 1000)
+	ids, err := s.store.Resumable(ctx)
 	if err != nil {
 		return err
 	}
-	for _, g := range list {
-		if g.Status == phaseOver {
-			continue
-		}
-		sv, err := s.load(ctx, g.ID)
+	for _, id := range ids {
+		sv, err := s.load(ctx, id)
 		if err != nil {
-			s.log.Error("resume", "game", g.ID, "err", err)
+			s.log.Error("resume", "game", id, "err", err)
 			continue
 		}
 		sv.mu.Lock()
-		s.computerTurn(g.ID, sv)
+		s.computerTurn(id, sv)
 		sv.mu.Unlock()
 	}
 	return nil

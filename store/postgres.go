@@ -259,6 +259,24 @@ func (p *Postgres) List(ctx context.Context, limit int) ([]Game, error) {
 	return out, rows.Err()
 }
 
+// Resumable returns the unfinished games with a computer seat.
+func (p *Postgres) Resumable(ctx context.Context) ([]string, error) {
+	rows, err := p.pool.Query(ctx, `SELECT id FROM games WHERE status <> 'over' AND seats @> '[{"Kind":"computer"}]'`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var ids []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		ids = append(ids, id)
+	}
+	return ids, rows.Err()
+}
+
 // Actions returns a game's actions after seq after.
 func (p *Postgres) Actions(ctx context.Context, id string, after int) ([]Action, error) {
 	rows, err := p.pool.Query(ctx, `SELECT seq, seat, kind, arg, at FROM actions WHERE game_id = $1 AND seq > $2 ORDER BY seq`, id, after)

@@ -151,6 +151,28 @@ func (s *SQLite) List(ctx context.Context, limit int) ([]Game, error) {
 	return out, rows.Err()
 }
 
+// Resumable returns the unfinished games with a computer seat. (Seats are
+// JSON: a name holding the text below would have its quotes escaped.)
+func (s *SQLite) Resumable(ctx context.Context) ([]string, error) {
+	return queryIDs(s.db.QueryContext(ctx, `SELECT id FROM games WHERE status != 'over' AND seats LIKE '%"Kind":"computer"%'`))
+}
+
+func queryIDs(rows *sql.Rows, err error) ([]string, error) {
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var ids []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		ids = append(ids, id)
+	}
+	return ids, rows.Err()
+}
+
 // Actions returns a game's actions after seq after.
 func (s *SQLite) Actions(ctx context.Context, id string, after int) ([]Action, error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT seq, seat, kind, arg, at FROM actions WHERE game_id = ? AND seq > ? ORDER BY seq`, id, after)

@@ -59,6 +59,9 @@ type Store interface {
 	Get(ctx context.Context, id string) (*Game, error)
 	// List returns up to limit games, the most recently updated first.
 	List(ctx context.Context, limit int) ([]Game, error)
+	// Resumable returns the ids of every unfinished game (status not
+	// "over") with a computer seat: those a server starting resumes.
+	Resumable(ctx context.Context) ([]string, error)
 	// Actions returns a game's actions with Seq > after, in order.
 	Actions(ctx context.Context, id string, after int) ([]Action, error)
 	// Append records action a, whose Seq must be the game's next; if another

@@ -261,4 +261,49 @@ func testStore(t *testing.T, open func(t *testing.T) Store) {
 			}
 		}
 	})
+
+	t.Run("resumable: every unfinished game with a computer seat", func(t *testing.T) {
+		s := open(t)
+		want := map[string]bool{}
+		for i := range 30 {
+			g := newGame(fmt.Sprintf("r%02d", i))
+			switch i % 5 {
+			case 0: // computer, playing
+				want[g.ID] = true
+			case 1: // computer, over
+			case 2: // people only, one named like a computer seat's JSON
+				g.Seats[1] = Seat{Kind: "human", Name: `"Kind":"computer"`}
+			case 3: // computer, setting up
+				g.Status = "setup"
+				want[g.ID] = true
+			case 4: // computer, scoring
+				want[g.ID] = true
+			}
+			if err := s.Create(ctx, g); err != nil {
+				t.Fatal(err)
+			}
+			status := map[int]string{1: "over", 4: "scoring"}[i%5]
+			if status != "" {
+				if err := s.Append(ctx, g.ID, Action{Seq: 1, Kind: "move", Arg: "pass"}, status, ""); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		ids, err := s.Resumable(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := map[string]bool{}
+		for _, id := range ids {
+			got[id] = true
+		}
+		if len(ids) != len(want) || len(got) != len(want) {
+			t.Errorf("resumable %v, want %v", ids, want)
+		}
+		for id := range want {
+			if !got[id] {
+				t.Errorf("%s is not resumable", id)
+			}
+		}
+	})
 }
