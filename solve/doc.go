@@ -15,7 +15,8 @@
 // leaf is a finished game scored by the engine's own Result).
 //
 // No margin lies outside [-(points + ½), points + ½] − komi (every point
-// counts for at most one player, the button for ½): the search starts with
+// counts for at most one player, the button for ½; once someone has taken
+// the button the other side loses that half point): the search starts with
 // that interval, cuts off any node whose window lies outside it, and the
 // first MTD(f) test is "does Black win every point?" (Options.Guess
 // overrides it). Where Black can, as on 3x3 Go, that single test is the whole
@@ -77,8 +78,9 @@
 //     a generated position: a further over-approximation, never an
 //     under-approximation).
 //
-// Entries found through the table inside T contribute their own hits and
-// box, so the record covers everything the result rests on. An entry stored
+// Entries found through the table inside T contribute their own hits, box
+// and filter, so the record covers everything the result rests on (a result
+// that depends on more than 32 positions above n is not stored). An entry stored
 // at n with history H is used at n' (the same position, up to symmetry)
 // with history H' only if every hit is in H' (the same moves are still
 // forbidden) and every other position of H' lies outside the box or outside
@@ -97,7 +99,7 @@
 // the engine's own repetition rules, and only an ordering of its moves:
 // ending passes, tactics, the move that last cut off at the position); the
 // tests compare the solver with it on every board small enough (Go up to
-// 2x3, Keil hex:2, Ki 3x3). On 3x3 Go the reference does not finish in
+// 2x2, 2x3 and 2x4, Keil hex:2, Ki 3x3). On 3x3 Go the reference does not finish in
 // test time (superko lets White prolong lines past 400 plies); there the
 // tests check that the solver with and without the table, symmetry and
 // Benson bounds agree (without a table the solver is a plain full-history
