@@ -99,24 +99,29 @@ func (g *gnugo) send(t *testing.T, line string) string {
 	return strings.TrimSpace(strings.TrimPrefix(r, "="))
 }
 
-// TestMatchGNUGo plays MOKU_GNUGO_GAMES games of 9x9 Go (komi 7.5,
-// alternating colours) between the search at MOKU_PLAYOUTS playouts a move
-// (default 5000) and GNU Go at MOKU_GNUGO_LEVEL (default 1), and reports
-// the score with a 95% confidence interval. Games are scored by GNU Go's
-// final_score (dead stones removed). It runs only when asked for, since it
-// takes minutes.
+// TestMatchGNUGo plays whole games of Go against GNU Go: every move of
+// each side must be legal to the other, and the games must end. By default
+// two short games on 7x7 at 300 playouts a move; MOKU_GNUGO_GAMES,
+// MOKU_GNUGO_SIZE (default 7), MOKU_PLAYOUTS and MOKU_GNUGO_LEVEL (default
+// 1) make it a real match (komi 7.5, alternating colours, scored by GNU Go's
+// final_score, dead stones removed), reported with a 95% interval; moku
+// match does the same between any GTP engines.
 func TestMatchGNUGo(t *testing.T) {
 	n, _ := strconv.Atoi(os.Getenv("MOKU_GNUGO_GAMES"))
 	if n <= 0 {
-		t.Skip("set MOKU_GNUGO_GAMES to play a match against GNU Go")
+		n = 2
+	}
+	size := 7
+	if v, _ := strconv.Atoi(os.Getenv("MOKU_GNUGO_SIZE")); v > 0 {
+		size = v
 	}
 	path, err := exec.LookPath("gnugo")
 	if err != nil {
 		if path, err = exec.LookPath("/usr/games/gnugo"); err != nil {
-			t.Skip("GNU Go is not installed")
+			t.Fatal("GNU Go is not installed (apt-get install gnugo; scripts/test does)")
 		}
 	}
-	playouts := 5000
+	playouts := 300
 	if v, _ := strconv.Atoi(os.Getenv("MOKU_PLAYOUTS")); v > 0 {
 		playouts = v
 	}
@@ -133,10 +138,10 @@ func TestMatchGNUGo(t *testing.T) {
 		if err := g.cmd.Start(); err != nil {
 			t.Fatal(err)
 		}
-		g.send(t, "boardsize 9")
+		g.send(t, fmt.Sprintf("boardsize %d", size))
 		g.send(t, "komi 7.5")
 		g.send(t, "clear_board")
-		s := start(t, "go", "9x9")
+		s := start(t, "go", fmt.Sprintf("%dx%d", size, size))
 		me := board.Black
 		if gi%2 == 1 {
 			me = board.White

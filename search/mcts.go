@@ -47,7 +47,6 @@ import (
 	"moku/board"
 	"moku/game"
 	"moku/games"
-	"moku/liberty"
 	"moku/playout"
 	"moku/rules"
 )
@@ -295,18 +294,9 @@ func Clone(s game.State) (game.State, error) {
 	if err != nil {
 		return nil, err
 	}
-	var moves []game.Move
-	if lp, ok := s.(*liberty.Position); ok && lp.Record() != nil {
-		for _, e := range lp.Record() {
-			moves = append(moves, e.Move)
-		}
-	} else {
-		for _, m := range s.History() {
-			moves = append(moves, m.Move)
-		}
-	}
+	moves := game.Actions(s)
 	for i, m := range moves {
-		if err := c.Play(m); err != nil {
+		if err := c.Play(m.Move); err != nil {
 			return nil, fmt.Errorf("search: replaying move %d: %v", i+1, err)
 		}
 	}
