@@ -69,6 +69,12 @@ type Options struct {
 	Log *slog.Logger
 	// Limits are the per-client rate limits; the zero value has none.
 	Limits Limits
+	// ProposeKomi names the komi a computer seat of the given level
+	// proposes in Keil's komi pie, for the game starting as s; nil: 0.
+	ProposeKomi func(level string, s game.State) (float64, error)
+	// ChooseColor chooses the colour a computer seat of the given level
+	// plays once the komi is named; nil: white if the komi is at least ½.
+	ChooseColor func(level string, s game.State, komi float64) (board.Color, error)
 	// Analyze estimates a position for the analysis of a game (win rate,
 	// margin, ownership); nil means the server offers no analysis. It must
 	// leave s as it was.
@@ -752,21 +758,14 @@ func (s *Server) computerTurn(id string, sv *served) {
 	if seat < 0 || t.meta.Seats[seat].Kind != "computer" {
 		return
 	}
-	if t.phase == phaseSetup {
-		kind, arg := "komi", "0"
-		if seat == 1 {
-			kind, arg = "choose", "white"
-			if k, _ := strconv.ParseFloat(t.pieKomi, 64); k < 0.5 {
-				arg = "black"
-			}
+	level := t.meta.Seats[seat].Level
+	var player gtp.Player
+	if t.phase == phasePlaying {
+		var err error
+		if player, err = s.player(level, t.r); err != nil {
+			s.log.Error("computer player", "game", id, "err", err)
+			return
 		}
-		s.commitComputer(id, sv, store.Action{Seq: len(t.actions) + 1, Seat: seat, Kind: kind, Arg: arg})
-		return
-	}
-	player, err := s.player(t.meta.Seats[seat].Level, t.r)
-	if err != nil {
-		s.log.Error("computer player", "game", id, "err", err)
-		return
 	}
 	// Think on a copy rebuilt from the log, without holding the lock.
 	meta, actions := t.meta, append([]store.Action(nil), t.actions...)
@@ -774,10 +773,10 @@ func (s *Server) computerTurn(id string, sv *served) {
 	s.wg.Add(1)
 	go func() {
 		defer s.wg.Done()
+		a := store.Action{Seq: len(actions) + 1, Seat: seat}
 		copyT, err := newTable(&meta, actions)
-		var m game.Move
 		if err == nil {
-			m, err = player.Genmove(copyT.state)
+			a.Kind, a.Arg, err = s.decide(copyT, seat, level, player)
 		}
 		sv.mu.Lock()
 		defer sv.mu.Unlock()
@@ -789,8 +788,42 @@ func (s *Server) computerTurn(id string, sv *served) {
 		if s.ctx.Err() != nil || len(sv.t.actions) != len(actions) {
 			return // the server is stopping, or the game moved on
 		}
-		s.commitComputer(id, sv, store.Action{Seq: len(actions) + 1, Seat: seat, Kind: "move", Arg: m.Format(copyT.g)})
+		s.commitComputer(id, sv, a)
 	}()
+}
+
+// decide returns the computer's action in a copy of the game: its move,
+// or in Keil's komi pie the komi it names (first seat) or the colour it
+// chooses (second seat).
+func (s *Server) decide(t *table, seat int, level string, player gtp.Player) (kind, arg string, err error) {
+	if t.phase == phasePlaying {
+		m, err := player.Genmove(t.state)
+		return "move", m.Format(t.g), err
+	}
+	start, err := games.New(t.r, t.g)
+	if err != nil {
+		return "", "", err
+	}
+	if seat == 0 {
+		komi := 0.0
+		if s.opt.ProposeKomi != nil {
+			if komi, err = s.opt.ProposeKomi(level, start); err != nil {
+				return "", "", err
+			}
+		}
+		return "komi", strconv.FormatFloat(komi, 'f', -1, 64), nil
+	}
+	komi, _ := strconv.ParseFloat(t.pieKomi, 64)
+	c := board.White
+	if komi < 0.5 {
+		c = board.Black
+	}
+	if s.opt.ChooseColor != nil {
+		if c, err = s.opt.ChooseColor(level, start, komi); err != nil {
+			return "", "", err
+		}
+	}
+	return "choose", c.String(), nil
 }
 
 func (s *Server) commitComputer(id string, sv *served, a store.Action) {

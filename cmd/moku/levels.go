@@ -62,3 +62,33 @@ func analyzePosition(s game.State) (server.Estimate, error) {
 	}
 	return est, nil
 }
+
+// pieOptions are the search limits of a level's komi-pie decisions: the
+// random level decides with a small search, the others with their own.
+func pieOptions(level string) search.Options {
+	o := search.DefaultOptions()
+	o.Seed, o.Resign = uint64(time.Now().UnixNano()), false
+	switch level {
+	case "10k playouts":
+		o.Playouts = 10000
+	case "2 s a move":
+		o.Playouts, o.Time = 0, 2*time.Second
+	default:
+		o.Playouts = 1000
+	}
+	return o
+}
+
+// pieKomi is the komi a computer seat names in Keil's komi pie: the one
+// its search believes balances the game.
+func pieKomi(level string, s game.State) (float64, error) {
+	p, err := search.ProposeKomi(s, pieOptions(level))
+	return p.Komi, err
+}
+
+// pieColor is the colour a computer seat chooses once the komi is named:
+// the one its search believes the better.
+func pieColor(level string, s game.State, komi float64) (board.Color, error) {
+	c, _, err := search.ChooseColor(s, komi, pieOptions(level))
+	return c, err
+}

@@ -73,7 +73,8 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		level = slog.LevelInfo
 	}
 	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
-	srv := server.New(st, server.Options{Log: log, Player: computerPlayer, Levels: computerLevels, Limits: limits, Analyze: analyzePosition})
+	srv := server.New(st, server.Options{Log: log, Player: computerPlayer, Levels: computerLevels, Limits: limits, Analyze: analyzePosition,
+		ProposeKomi: pieKomi, ChooseColor: pieColor})
 	defer srv.Close()
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
