@@ -31,19 +31,17 @@ type HexKeilBoard struct {
 	off [6]int32    // neighbour offsets, in the graph's order
 	wit [6][2]int32 // witness offsets of the pair (p, p+off[k])
 
-	color [cells]board.Color // wall off the board
-	chain [cells]int32
-	next  [cells]int32
-	size  [cells]int32
-	libS  [cells]int32 // cached liberty of a chain: a stone and a direction
-	libK  [cells]int8
-	toExt [cells]int32
-	mark  [cells]uint32
-	elist [cells]int32
-	eat   [cells]int32
+	color   [cells]board.Color // wall off the board
+	chain   [cells]int32
+	next    [cells]int32
+	size    [cells]int32
+	libS    [cells]int32 // cached liberty of a chain: a stone and a direction
+	libK    [cells]int8
+	toExt   [cells]int32
+	mark    [cells]uint32
+	empties emptyList // the empty cells
 
-	nempty int32
-	toInt  []int32
+	toInt []int32
 
 	toMove  board.Color
 	taken   board.Color
@@ -127,7 +125,7 @@ func NewHexKeil(g *board.Graph, links2019, button bool, komi float64) *HexKeilBo
 		}
 	}
 	for _, i := range b.toInt {
-		b.addEmpty(i)
+		b.empties.add(i)
 	}
 	for _, s := range g.Start() {
 		b.put(b.toInt[s.Point], s.Color)
@@ -136,29 +134,15 @@ func NewHexKeil(g *board.Graph, links2019, button bool, komi float64) *HexKeilBo
 	return b
 }
 
-func (b *HexKeilBoard) addEmpty(p int32) {
-	b.eat[p&cellMask] = b.nempty
-	b.elist[b.nempty&cellMask] = p
-	b.nempty++
-}
-
-func (b *HexKeilBoard) removeEmpty(p int32) {
-	i := b.eat[p&cellMask]
-	b.nempty--
-	last := b.elist[b.nempty&cellMask]
-	b.elist[i&cellMask] = last
-	b.eat[last&cellMask] = i
-}
-
 func (b *HexKeilBoard) put(p int32, c board.Color) {
 	old := b.color[p&cellMask]
 	if old == c {
 		return
 	}
 	if old == board.Empty {
-		b.removeEmpty(p)
+		b.empties.remove(p)
 	} else if c == board.Empty {
-		b.addEmpty(p)
+		b.empties.add(p)
 	}
 	b.color[p&cellMask] = c
 }
@@ -373,7 +357,7 @@ func (b *HexKeilBoard) Ko() int {
 }
 
 func (b *HexKeilBoard) place(p int32, c board.Color) {
-	b.removeEmpty(p)
+	b.empties.remove(p)
 	b.color[p&cellMask], b.chain[p&cellMask], b.next[p&cellMask], b.size[p&cellMask], b.libS[p&cellMask] = c, p, p, 1, -1
 	for k, o := range b.off {
 		q := p + o
@@ -394,7 +378,7 @@ func (b *HexKeilBoard) place(p int32, c board.Color) {
 		s := r
 		for {
 			b.color[s&cellMask] = board.Empty
-			b.addEmpty(s)
+			b.empties.add(s)
 			s = b.next[s&cellMask]
 			if s == r {
 				break
@@ -442,20 +426,18 @@ func (b *HexKeilBoard) Playout(r *Rand) int {
 	moves := 0
 	for b.passes < 2 && moves < limit {
 		c := b.toMove
-		k := b.nempty
+		k := b.empties.n
 		played := false
 		for k > 0 {
 			i := int32(r.Intn(int(k)))
-			p := b.elist[i&cellMask]
+			p := b.empties.list[i&cellMask]
 			if p != b.ko && !b.eye(p, c) && b.lives(p, c) {
 				b.place(p, c)
 				played = true
 				break
 			}
 			k--
-			q := b.elist[k&cellMask]
-			b.elist[i&cellMask], b.elist[k&cellMask] = q, p
-			b.eat[q&cellMask], b.eat[p&cellMask] = i, k
+			b.empties.swap(i, k)
 		}
 		switch {
 		case played:

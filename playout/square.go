@@ -45,9 +45,7 @@ type SquareBoard struct {
 	mark  [cells]uint32
 	toExt [cells]int32 // point of the graph of each padded index, or -1
 	// The empty points: a list with O(1) removal and random choice.
-	elist  [cells]int32
-	eat    [cells]int32 // position of each point in elist
-	nempty int32
+	empties emptyList // the empty cells
 
 	toInt []int32 // padded index of each point of the graph
 
@@ -104,27 +102,13 @@ func NewSquare(g *board.Graph, suicide bool, komi float64) *SquareBoard {
 		}
 		b.nbr[i&cellMask] = cnt
 		b.edge[i&cellMask] = g.Degree(int(b.toExt[i&cellMask])) < maxDeg
-		b.addEmpty(i)
+		b.empties.add(i)
 	}
 	for _, s := range g.Start() {
 		b.put(b.toInt[s.Point], s.Color)
 	}
 	b.rebuildChains()
 	return b
-}
-
-func (b *SquareBoard) addEmpty(p int32) {
-	b.eat[p&cellMask] = b.nempty
-	b.elist[b.nempty&cellMask] = p
-	b.nempty++
-}
-
-func (b *SquareBoard) removeEmpty(p int32) {
-	i := b.eat[p&cellMask]
-	b.nempty--
-	last := b.elist[b.nempty&cellMask]
-	b.elist[i&cellMask] = last
-	b.eat[last&cellMask] = i
 }
 
 // setColor changes the contents of padded index p, keeping the counts.
@@ -144,9 +128,9 @@ func (b *SquareBoard) put(p int32, c board.Color) {
 		return
 	}
 	if old == board.Empty {
-		b.removeEmpty(p)
+		b.empties.remove(p)
 	} else if c == board.Empty {
-		b.addEmpty(p)
+		b.empties.add(p)
 	}
 	b.setColor(p, c)
 }
@@ -382,7 +366,7 @@ func (b *SquareBoard) Play(p int) {
 // place puts a stone of c on padded index p and resolves captures (and
 // suicide).
 func (b *SquareBoard) place(p int32, c board.Color) {
-	b.removeEmpty(p)
+	b.empties.remove(p)
 	b.setColor(p, c)
 	b.chain[p&cellMask], b.next[p&cellMask], b.size[p&cellMask] = p, p, 1
 	b.libs[p&cellMask] = int32(b.nbr[p&cellMask] & 0xF)
@@ -446,7 +430,7 @@ func (b *SquareBoard) remove(r int32) {
 	s := r
 	for {
 		b.setColor(s, board.Empty)
-		b.addEmpty(s)
+		b.empties.add(s)
 		b.chain[s&cellMask] = 0
 		s = b.next[s&cellMask]
 		if s == r {
@@ -472,10 +456,10 @@ func (b *SquareBoard) remove(r int32) {
 // false if there is none.
 func (b *SquareBoard) randomMove(r *Rand) bool {
 	c := b.toMove
-	k := b.nempty
+	k := b.empties.n
 	for k > 0 {
 		i := int32(r.Intn(int(k)))
-		p := b.elist[i&cellMask]
+		p := b.empties.list[i&cellMask]
 		if p != b.ko && !b.eye(p, c) && b.lives(p, c) {
 			b.place(p, c)
 			return true
@@ -483,9 +467,7 @@ func (b *SquareBoard) randomMove(r *Rand) bool {
 		// Set p aside at the end of the list, where the draws that
 		// remain cannot reach it.
 		k--
-		q := b.elist[k&cellMask]
-		b.elist[i&cellMask], b.elist[k&cellMask] = q, p
-		b.eat[q&cellMask], b.eat[p&cellMask] = i, k
+		b.empties.swap(i, k)
 	}
 	return false
 }
