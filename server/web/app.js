@@ -97,6 +97,7 @@ async function showNew() {
       const level = el("select", { name: `level${i}` }, ...options.levels.map(l => el("option", { value: l, text: l })));
       const name = el("input", { name: `name${i}`, placeholder: "name", maxlength: 40 });
       if (i > 0) kind.value = "computer";
+      level.value = options.levels[Math.min(1, options.levels.length - 1)]; // the first level above random
       const sync = () => { level.hidden = kind.value !== "computer"; name.hidden = kind.value !== "human"; };
       kind.addEventListener("change", sync);
       sync();
