@@ -9,20 +9,23 @@ import (
 	"os/signal"
 	"time"
 
+	"moku/games"
 	"moku/match"
 )
 
 func init() {
-	register("match", "referee a match between two GTP engines; every game saved as SGF", runMatch)
+	register("match", "referee a match between GTP engines (two, or 3-4 in Kee); every game saved as SGF", runMatch)
 }
 
 func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("match", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	gf := addGameFlags(fs)
-	var e1, e2, black, white string
+	var e1, e2, e3, e4, black, white string
 	fs.StringVar(&e1, "engine1", "", "command line of engine 1 (Black in odd games, White in even ones)")
 	fs.StringVar(&e2, "engine2", "", "command line of engine 2")
+	fs.StringVar(&e3, "engine3", "", "command line of engine 3 (a 3- or 4-player game: seats rotate every game)")
+	fs.StringVar(&e4, "engine4", "", "command line of engine 4 (a 4-player game)")
 	fs.StringVar(&black, "black", "", "command line of the engine that plays Black first (engine 1; colours alternate unless --fixed)")
 	fs.StringVar(&white, "white", "", "command line of the engine that plays White first (engine 2)")
 	fixed := fs.Bool("fixed", false, "do not alternate colours: engine 1 always plays Black")
@@ -43,6 +46,16 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	if white != "" {
 		e2 = white
+	}
+	cfg0, err := gf.config()
+	if err != nil {
+		return err
+	}
+	if r, _, err := cfg0.Build(); err == nil && r.Players > 2 {
+		return runMultiMatch(cfg0, r.Players, []string{e1, e2, e3, e4}, *n, *moveTime, *maxMoves, *dir, *quiet, stdout, stderr)
+	}
+	if e3 != "" || e4 != "" {
+		return fmt.Errorf("--engine3 and --engine4 are for 3- and 4-player games (--game kee --players 3 or 4)")
 	}
 	if e1 == "" || e2 == "" {
 		fs.Usage()
@@ -65,6 +78,37 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	if ctx.Err() != nil {
 		return fmt.Errorf("interrupted: %d games saved in %s; run the same command again to resume", len(sum.Games), *dir)
+	}
+	return err
+}
+
+// runMultiMatch referees a match of 3 or 4 engines in a game of as many
+// players.
+func runMultiMatch(cfg games.Config, players int, engines []string, n int, moveTime time.Duration, maxMoves int, dir string, quiet bool, stdout, stderr io.Writer) error {
+	for i, e := range engines {
+		if i < players && e == "" {
+			return fmt.Errorf("a %d-player game wants %d engines: --engine1 to --engine%d", players, players, players)
+		}
+		if i >= players && e != "" {
+			return fmt.Errorf("--engine%d: a %d-player game has only %d engines", i+1, players, players)
+		}
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	mc := match.MultiConfig{Engines: engines[:players], Games: n, Game: cfg, Move: moveTime, MaxMoves: maxMoves, Dir: dir}
+	if !quiet {
+		mc.Progress = stderr
+	}
+	sum, err := match.RunMulti(ctx, mc)
+	if sum != nil && len(sum.Games) > 0 {
+		fmt.Fprint(stdout, sum)
+	}
+	if ctx.Err() != nil {
+		saved := 0
+		if sum != nil {
+			saved = len(sum.Games)
+		}
+		return fmt.Errorf("interrupted: %d games saved in %s; run the same command again to resume", saved, dir)
 	}
 	return err
 }
