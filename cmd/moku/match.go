@@ -52,6 +52,9 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	if r, _, err := cfg0.Build(); err == nil && r.Players > 2 {
+		if black != "" || white != "" || *fixed {
+			return fmt.Errorf("--black, --white and --fixed are for two engines: a %d-player match takes --engine1 to --engine%d (seats rotate)", r.Players, r.Players)
+		}
 		return runMultiMatch(cfg0, r.Players, []string{e1, e2, e3, e4}, *n, *moveTime, *maxMoves, *dir, *quiet, stdout, stderr)
 	}
 	if e3 != "" || e4 != "" {
