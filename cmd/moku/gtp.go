@@ -98,6 +98,43 @@ func registerSearch(e *gtp.Engine, p *search.Player) {
 		p.Clock.Left(seconds(left), stones)
 		return "", nil
 	})
+	// The komi pie (Keil): moku-pie-komi proposes the komi the search
+	// believes balances the game from its start; moku-pie-color KOMI
+	// chooses the colour it would rather play under that komi, with that
+	// colour's win rate.
+	e.Register("moku-pie-komi", func(e *gtp.Engine, a []string) (string, error) {
+		start, err := search.Clone(e.State())
+		if err != nil {
+			return "", err
+		}
+		for start.Undo() {
+		}
+		prop, err := search.ProposeKomi(start, p.Opt)
+		if err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("%s black-winrate %.3f margin %.1f", strconv.FormatFloat(prop.Komi, 'f', -1, 64), prop.BlackWinRate, prop.Margin), nil
+	})
+	e.Register("moku-pie-color", func(e *gtp.Engine, a []string) (string, error) {
+		if len(a) != 1 {
+			return "", fmt.Errorf("usage: moku-pie-color <komi>")
+		}
+		komi, err := strconv.ParseFloat(a[0], 64)
+		if err != nil {
+			return "", fmt.Errorf("komi not a float")
+		}
+		start, err := search.Clone(e.State())
+		if err != nil {
+			return "", err
+		}
+		for start.Undo() {
+		}
+		c, rate, err := search.ChooseColor(start, komi, p.Opt)
+		if err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("%s winrate %.3f", c, rate), nil
+	})
 	// moku-analyze [playouts]: search the position for the player to move
 	// without playing, and print the win rate and expected score margin of
 	// that player, the top candidates with their visits, win rates and
