@@ -93,7 +93,8 @@
 //
 // Kee (cycle prohibition, appeals and rescission) depends on the order of
 // passes and plays in the history, not only on the set of positions; its
-// search uses no table and no symmetry: a plain full-history search.
+// search uses no table and no symmetry: a plain full-history search (for
+// three or four players, max-n: see below).
 //
 // Reference is such a plain search over any engine's own legal moves (with
 // the engine's own repetition rules, and only an ordering of its moves:
@@ -104,6 +105,41 @@
 // tests check that the solver with and without the table, symmetry and
 // Benson bounds agree (without a table the solver is a plain full-history
 // search with its own superko check).
+//
+// # Three and four players (Kee): max-n
+//
+// With more than two players there is no single margin. SolveMulti runs a
+// max-n search: the value of a node is a vector of final scores, one per
+// player; at a finished game it is the engine's count (komi included), and
+// at any other node it is the vector of the child chosen by the player to
+// move, the child whose vector gives that player the highest score. Tie
+// rule: among children equally good for the mover, the first in the
+// engine's move order (placements by point index, then appeals, then the
+// non-appealing pass) is taken; the value and PV are therefore
+// deterministic, and a different tie rule (e.g. spite: the worst for the
+// others) could give other players different scores. The ranking printed
+// is that of the final vector, equal scores sharing a rank.
+//
+// The search is over the engine's own full-history rules (no table, no
+// symmetry), with shallow pruning: a finished game's scores sum to at most
+// points + komis, and each is at least its komi, so once the mover m at a
+// node is sure of x, its parent's player p can get at most
+// points + komis − x − (the other players' komis) through the node; if that is
+// no more than what p already has from an earlier move, p, which switches
+// only on a strict improvement, will not choose the node, and its remaining
+// moves are skipped. The returned vector is then a real outcome no better
+// for p, so the root value and PV are exactly those of plain max-n (the
+// tests check both on 2x1 and 3x1 with 3 and 4 players, and replay each PV
+// on the engine to the printed scores).
+//
+// Kee with three or more players has very long lines: on 2x1 with three
+// players some pass 40 plies, appealing passes and rescissions going round
+// (whether any is endless the search does not decide). Lines are capped at a ply
+// count (default 4 × points + 16); a line reaching the cap is taken for an
+// endless game and scores the worst possible for every player (every player
+// prefers any finished game to it). When no line reaches the cap the value
+// is exact; otherwise (Exact false, CappedLines > 0) it is the exact max-n
+// value of that capped game, and comparing caps shows whether it moves.
 //
 // # Benson bounds
 //

@@ -13,6 +13,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"moku/board"
+	"moku/rules"
 	"moku/solve"
 )
 
@@ -30,6 +32,7 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	noSym := fs.Bool("no-symmetry", false, "do not reduce positions by the board's symmetries")
 	maxNodes := fs.Int64("max-nodes", 0, "stop after this many nodes (0: no limit)")
 	maxPly := fs.Int("max-ply", 0, "kee only: ply cap, checked not to bind (default 4 x points + 16)")
+	noPrune := fs.Bool("no-prune", false, "kee with 3-4 players: plain max-n, no shallow pruning")
 	quiet := fs.Bool("quiet", false, "no progress on stderr")
 	guess := fs.String("guess", "", "first score to test (default: the largest margin the board allows)")
 	fs.Usage = func() {
@@ -48,6 +51,9 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	var stop atomic.Bool
+	if r.Players > 2 {
+		return solveMulti(r, g, solve.MultiOptions{MaxNodes: *maxNodes, MaxPly: *maxPly, NoPrune: *noPrune, Stop: &stop}, *asJSON, stdout)
+	}
 	opt := solve.Options{NoTable: *noTable, NoSymmetry: *noSym, MaxNodes: *maxNodes, MaxPly: *maxPly, Stop: &stop}
 	if !*quiet {
 		opt.Progress = func(p solve.Progress) {
@@ -137,4 +143,44 @@ func saveTable(s *solve.Solver, name string) error {
 		return err
 	}
 	return os.Rename(tmp, name)
+}
+
+// solveMulti solves a Kee game of 3-4 players by max-n search.
+func solveMulti(r rules.Ruleset, g *board.Graph, opt solve.MultiOptions, asJSON bool, stdout io.Writer) error {
+	sig := make(chan os.Signal, 1)
+	signal.Notify(sig, os.Interrupt)
+	defer signal.Stop(sig)
+	go func() {
+		if _, ok := <-sig; ok {
+			opt.Stop.Store(true)
+		}
+	}()
+	res, err := solve.SolveMulti(r, g, opt)
+	if res == nil {
+		return err
+	}
+	if err != nil {
+		return fmt.Errorf("%v after %d nodes: no value", err, res.Nodes)
+	}
+	if asJSON {
+		b, err := json.Marshal(res)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "%s\n", b)
+		return nil
+	}
+	value := solve.FormatScores(res.Value)
+	if !res.Exact {
+		value += fmt.Sprintf(" (the capped game: %d lines reached the ply cap %d and count as the worst outcome for all)", res.CappedLines, res.MaxPly)
+	}
+	fmt.Fprintf(stdout, "value   %s\n", value)
+	fmt.Fprintf(stdout, "ranking %s\n", strings.Join(res.Ranking, ", "))
+	fmt.Fprintf(stdout, "pv      %s\n", strings.Join(res.PV, " "))
+	fmt.Fprintf(stdout, "nodes   %d\n", res.Nodes)
+	fmt.Fprintf(stdout, "time    %s (%.0f nodes/s)\n", time.Duration(res.Seconds*float64(time.Second)).Round(time.Millisecond), res.NPS)
+	fmt.Fprintf(stdout, "board   %s\n", res.Board)
+	fmt.Fprintf(stdout, "rules   %s\n", res.Rules)
+	fmt.Fprintf(stdout, "method  %s\n", res.Method)
+	return nil
 }

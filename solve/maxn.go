@@ -1,0 +1,247 @@
+package solve
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"moku/board"
+	"moku/game"
+	"moku/games"
+	"moku/rules"
+)
+
+// MultiOptions tune a max-n solve of a game of three or four players.
+type MultiOptions struct {
+	MaxNodes int64
+	// MaxPly caps lines (default 4 × points + 16); the result is exact only
+	// if no line reached it.
+	MaxPly int
+	// NoPrune searches every move (plain max-n): the yardstick.
+	NoPrune bool
+	Stop    *atomic.Bool
+}
+
+// MultiResult is the max-n value of a game of several players: every
+// player's final score with perfect play under the max-n rule (see doc.go).
+type MultiResult struct {
+	Players int       `json:"players"`
+	Value   []float64 `json:"value"` // final scores, in turn order (Black first)
+	// Ranking lists the players from first place to last, e.g. "1 black 3".
+	Ranking []string `json:"ranking"`
+	// Exact: no line reached the ply cap. Otherwise Value is that of the
+	// capped game, in which a line reaching the cap (taken for an endless
+	// game) is the worst outcome for every player; CappedLines counts them.
+	Exact       bool     `json:"exact"`
+	CappedLines int64    `json:"capped_lines"`
+	PV          []string `json:"pv"`
+	Nodes       int64    `json:"nodes"`
+	Seconds     float64  `json:"seconds"`
+	NPS         float64  `json:"nodes_per_second"`
+	Rules       string   `json:"rules"`
+	Board       string   `json:"board"`
+	Method      string   `json:"method"`
+	MaxPly      int      `json:"max_ply"`
+}
+
+type scoreVec [board.MaxPlayers + 1]float64
+
+// endless scores a line that reached the ply cap, for every player.
+const endless = -1e9
+
+type maxn struct {
+	st      game.State
+	players int
+	opt     MultiOptions
+	maxPly  int
+	nodes   int64
+	capHit  bool
+	capped  int64
+	total   float64 // no finished game's scores sum to more
+	min     scoreVec
+	pv      [][]game.Move
+}
+
+// SolveMulti solves a Kee game of two to four players from its starting
+// position by max-n search over the engine's own full-history rules: at each
+// node the player to move takes the move whose final score vector gives it
+// the highest score, the first such move in the engine's move order on a tie.
+func SolveMulti(r rules.Ruleset, g *board.Graph, opt MultiOptions) (*MultiResult, error) {
+	if err := r.Validate(g); err != nil {
+		return nil, err
+	}
+	if r.Ko != rules.KoCycle {
+		return nil, fmt.Errorf("the max-n solver handles kee (ko=cycle) only, not ko=%s", r.Ko)
+	}
+	st, err := games.New(r, g)
+	if err != nil {
+		return nil, err
+	}
+	return SolveMultiState(st, opt)
+}
+
+// SolveMultiState is SolveMulti from st as it stands (st is left as it was).
+func SolveMultiState(st game.State, opt MultiOptions) (res *MultiResult, err error) {
+	r, g := st.Rules(), st.Graph()
+	m := &maxn{st: st, players: r.Players, opt: opt, maxPly: opt.MaxPly}
+	if m.maxPly == 0 {
+		m.maxPly = 4*g.N() + 16
+	}
+	// Every point counts for at most one player: the scores of a finished
+	// game sum to at most points + bonuses, and each is at least its bonus.
+	cur := st.Result()
+	m.total = float64(g.N())
+	for c := 1; c <= m.players; c++ {
+		m.min[c] = cur.Bonus[c]
+		m.total += cur.Bonus[c]
+	}
+	m.pv = make([][]game.Move, m.maxPly+2)
+	start := time.Now()
+	method := fmt.Sprintf("max-n with shallow pruning, full history, engine move order, ply cap %d", m.maxPly)
+	if opt.NoPrune {
+		method = fmt.Sprintf("plain max-n, full history, engine move order, ply cap %d", m.maxPly)
+	}
+	res = &MultiResult{Players: m.players, Rules: r.String(), Board: g.Spec(), Method: method, MaxPly: m.maxPly}
+	fill := func() {
+		res.Nodes = m.nodes
+		res.Seconds = time.Since(start).Seconds()
+		if res.Seconds > 0 {
+			res.NPS = float64(m.nodes) / res.Seconds
+		}
+	}
+	depth := len(st.History())
+	defer func() {
+		if e := recover(); e != nil {
+			if e == ErrInterrupted || e == ErrNodeLimit {
+				for len(st.History()) > depth {
+					st.Undo()
+				}
+				err = e.(error)
+				fill()
+				return
+			}
+			panic(e)
+		}
+	}()
+	v := m.search(0, 0, math.Inf(-1))
+	fill()
+	res.Exact = !m.capHit
+	res.CappedLines = m.capped
+	res.Value = make([]float64, m.players)
+	for c := 1; c <= m.players; c++ {
+		res.Value[c-1] = v[c]
+	}
+	res.Ranking = ranking(v, m.players)
+	for _, mv := range m.pv[0] {
+		res.PV = append(res.PV, mv.Format(g))
+	}
+	return res, nil
+}
+
+// ranking writes the players from first to last: "1 black 3", equal scores
+// sharing a rank.
+func ranking(v scoreVec, players int) []string {
+	var order []board.Color
+	for c := board.Black; int(c) <= players; c++ {
+		order = append(order, c)
+	}
+	sort.SliceStable(order, func(i, j int) bool { return v[order[i]] > v[order[j]] })
+	var out []string
+	rank := 0
+	for i, c := range order {
+		if i == 0 || v[c] != v[order[i-1]] {
+			rank = i + 1
+		}
+		out = append(out, strconv.Itoa(rank)+" "+c.String()+" "+strconv.FormatFloat(v[c], 'f', -1, 64))
+	}
+	return out
+}
+
+func (m *maxn) tick() {
+	m.nodes++
+	if m.nodes&0xfff != 0 {
+		return
+	}
+	if m.opt.MaxNodes > 0 && m.nodes >= m.opt.MaxNodes {
+		panic(ErrNodeLimit)
+	}
+	if m.opt.Stop != nil && m.opt.Stop.Load() {
+		panic(ErrInterrupted)
+	}
+}
+
+// search returns the max-n score vector of the position and leaves its line
+// in m.pv[ply]. parent is the player who moved into this node (0 at the
+// root) and parentBest that player's best score so far at the parent: once
+// the mover here is sure of enough that parent cannot get more than
+// parentBest through this node, the parent (which switches only on a
+// strict improvement) will not choose it, and the search stops (shallow
+// pruning); the vector returned is then a real outcome of the node, no better
+// for parent than parentBest.
+func (m *maxn) search(ply int, parent board.Color, parentBest float64) scoreVec {
+	m.tick()
+	m.pv[ply] = m.pv[ply][:0]
+	var v scoreVec
+	if ply >= m.maxPly && !m.st.Over() {
+		// A line this long is taken for an endless game: the worst outcome
+		// for every player.
+		m.capHit = true
+		m.capped++
+		for c := 1; c <= m.players; c++ {
+			v[c] = endless
+		}
+		return v
+	}
+	if m.st.Over() {
+		res := m.st.Result()
+		for c := 1; c <= m.players; c++ {
+			v[c] = res.Score[c]
+		}
+		return v
+	}
+	mover := m.st.ToMove()
+	moves := m.st.LegalMoves(nil)
+	first := true
+	for _, mv := range moves {
+		if err := m.st.Play(mv); err != nil {
+			panic(err)
+		}
+		best := v[mover]
+		if first {
+			best = math.Inf(-1)
+		}
+		w := m.search(ply+1, mover, best)
+		m.st.Undo()
+		if first || w[mover] > v[mover] {
+			first = false
+			v = w
+			m.pv[ply] = append(append(m.pv[ply][:0], mv), m.pv[ply+1]...)
+		}
+		if !m.opt.NoPrune && parent != board.Empty && parent != mover {
+			// parent gets at most total − v[mover] − the others' minimums.
+			bound := m.total - v[mover]
+			for c := board.Color(1); int(c) <= m.players; c++ {
+				if c != mover && c != parent {
+					bound -= m.min[c]
+				}
+			}
+			if bound <= parentBest {
+				break
+			}
+		}
+	}
+	return v
+}
+
+// FormatScores writes a score vector as "black 2, white 1, red 1".
+func FormatScores(v []float64) string {
+	var parts []string
+	for i, x := range v {
+		parts = append(parts, board.Color(i+1).String()+" "+strconv.FormatFloat(x, 'f', -1, 64))
+	}
+	return strings.Join(parts, ", ")
+}
