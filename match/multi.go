@@ -83,8 +83,12 @@ type MultiSummary struct {
 	Games []MultiGame
 }
 
-// meanCI returns the mean of xs and a 95% confidence interval (normal
-// approximation) clamped to [lo, hi].
+// meanCI returns the mean of xs, which lie in [lo, hi], and a 95%
+// confidence interval for it: Wilson's score interval for the mean scaled
+// to [0, 1]. A variable in [0, 1] with mean p has a variance of at most
+// p(1-p), that of a win or loss, so the interval is conservative; and unlike
+// the normal approximation it does not shrink to a point when every game
+// ends alike.
 func meanCI(xs []float64, lo, hi float64) (mean, l, h float64) {
 	n := float64(len(xs))
 	if n == 0 {
@@ -94,15 +98,12 @@ func meanCI(xs []float64, lo, hi float64) (mean, l, h float64) {
 		mean += x
 	}
 	mean /= n
-	if n < 2 {
-		return mean, lo, hi
-	}
-	var ss float64
-	for _, x := range xs {
-		ss += (x - mean) * (x - mean)
-	}
-	half := 1.959963984540054 * math.Sqrt(ss/(n-1)/n)
-	return mean, math.Max(lo, mean-half), math.Min(hi, mean+half)
+	p := (mean - lo) / (hi - lo)
+	const z = 1.959963984540054
+	den := 1 + z*z/n
+	center := (p + z*z/(2*n)) / den
+	half := z * math.Sqrt(p*(1-p)/n+z*z/(4*n*n)) / den
+	return mean, lo + (hi-lo)*math.Max(0, center-half), lo + (hi-lo)*math.Min(1, center+half)
 }
 
 // Place returns engine i's average place (ties split) with a 95%

@@ -255,3 +255,30 @@ func TestMultiResume(t *testing.T) {
 		t.Error("two engines for three players accepted")
 	}
 }
+
+func TestMultiStatistics(t *testing.T) {
+	sum := &match.MultiSummary{Names: []string{"a", "b", "c"}}
+	for n := 1; n <= 10; n++ {
+		ranks := []int{1, 2, 2} // a first, b and c tied second
+		if n > 7 {
+			ranks = []int{2, 1, 3}
+		}
+		sum.Games = append(sum.Games, match.MultiGame{Number: n, Ranks: ranks, Forfeit: -1})
+	}
+	// a: 7 wins of 10, Wilson's interval 0.3968 to 0.8922.
+	if p, lo, hi := sum.Points(0); p != 0.7 || math.Abs(lo-0.3968) > 1e-3 || math.Abs(hi-0.8922) > 1e-3 {
+		t.Errorf("a's points %v (%v, %v)", p, lo, hi)
+	}
+	// a's places: 1 seven times, 2 three times: 1.3, the interval scaled to 1..3.
+	if p, lo, hi := sum.Place(0); math.Abs(p-1.3) > 1e-9 || lo < 1 || hi > 3 || lo >= p || hi <= p {
+		t.Errorf("a's place %v (%v, %v)", p, lo, hi)
+	}
+	// c never wins: the interval still has width (Wilson: 0 to 0.2775).
+	if p, lo, hi := sum.Points(2); p != 0 || lo != 0 || math.Abs(hi-0.2775) > 1e-3 {
+		t.Errorf("c's points %v (%v, %v)", p, lo, hi)
+	}
+	// b: 2.5 seven times, 1 three times.
+	if p, _, _ := sum.Place(1); math.Abs(p-(7*2.5+3)/10) > 1e-9 {
+		t.Errorf("b's place %v", p)
+	}
+}
