@@ -338,6 +338,13 @@ func (ref *multiReferee) load(n int) (*MultiGame, error) {
 	if want := Seats(n, p); joinInts(want, 1) != joinInts(seats, 1) {
 		return nil, fmt.Errorf("%s: MKSEATS[%s], but game %d of this match seats %s: a game of another match, use another directory", file, seatsText, n, joinInts(want, 1))
 	}
+	for k, i := range seats {
+		c := board.Color(k + 1)
+		pl, _ := rec.Get("P" + c.Letter())
+		if want := fmt.Sprintf("(engine %d: %s)", i+1, ref.cfg.Engines[i]); !strings.HasSuffix(pl, want) {
+			return nil, fmt.Errorf("%s: P%s[%s]: a game of another match (engine %d is now %q): use another directory", file, c.Letter(), pl, i+1, ref.cfg.Engines[i])
+		}
+	}
 	ranksText, _ := rec.Get("MKRANKS")
 	ranks, err := splitInts(ranksText, p, 1, p, 0)
 	if err != nil {

@@ -245,6 +245,11 @@ func TestMultiResume(t *testing.T) {
 	if g := sum.Games[0]; fmt.Sprint(g) != fmt.Sprint(first) {
 		t.Errorf("game 1 loaded as %+v, was %+v", g, first)
 	}
+	other := cfg
+	other.Engines = append([]string{keeEngine("--player random --seed 9")}, cfg.Engines[1:]...)
+	if _, err := match.RunMulti(context.Background(), other); err == nil || !strings.Contains(err.Error(), "a game of another match (engine 1 is now") {
+		t.Errorf("other engines: got %v", err)
+	}
 	cfg.Game.Board = "6x6"
 	if _, err := match.RunMulti(context.Background(), cfg); err == nil || !strings.Contains(err.Error(), "a game of another match") {
 		t.Errorf("another board: got %v", err)
