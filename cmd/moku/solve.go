@@ -32,6 +32,7 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	noSym := fs.Bool("no-symmetry", false, "do not reduce positions by the board's symmetries")
 	maxNodes := fs.Int64("max-nodes", 0, "stop after this many nodes (0: no limit)")
 	maxPly := fs.Int("max-ply", 0, "kee only: ply cap, checked not to bind (default 4 x points + 16)")
+	maxEntries := fs.Int("max-entries", 0, "transposition table size limit in entries, about 600 bytes each (default 1<<23)")
 	noPrune := fs.Bool("no-prune", false, "kee with 3-4 players: plain max-n, no shallow pruning")
 	quiet := fs.Bool("quiet", false, "no progress on stderr")
 	guess := fs.String("guess", "", "first score to test (default: the largest margin the board allows)")
@@ -54,7 +55,7 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if r.Players > 2 {
 		return solveMulti(r, g, solve.MultiOptions{MaxNodes: *maxNodes, MaxPly: *maxPly, NoPrune: *noPrune, Stop: &stop}, *asJSON, stdout)
 	}
-	opt := solve.Options{NoTable: *noTable, NoSymmetry: *noSym, MaxNodes: *maxNodes, MaxPly: *maxPly, Stop: &stop}
+	opt := solve.Options{NoTable: *noTable, NoSymmetry: *noSym, MaxNodes: *maxNodes, MaxPly: *maxPly, MaxEntries: *maxEntries, Stop: &stop}
 	if !*quiet {
 		opt.Progress = func(p solve.Progress) {
 			fmt.Fprintf(stderr, "solve: %.0fs %d nodes (%.0f/s), value in [%s, %s], %d table entries\n",
