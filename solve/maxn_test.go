@@ -16,12 +16,16 @@ func TestMultiAgainstPlainMaxN(t *testing.T) {
 	for _, c := range []struct {
 		rules, board string
 		maxPly       int
+		exact        bool // no line may reach the cap
 	}{
-		{"kee players=3", "2x1", 0},
-		{"kee players=3", "2x1", 30},
-		{"kee players=4", "2x1", 0},
-		{"kee players=3", "3x1", 14},
-		{"kee players=3 komi=0,0.5,1", "2x1", 0},
+		{"kee players=3", "2x1", 0, false},
+		{"kee players=3", "2x1", 30, false},
+		// The longest 3-player game on 2x1 has 46 plies (an exhaustive
+		// walk of the engine's moves): at 50 the value is exact.
+		{"kee players=3", "2x1", 50, true},
+		{"kee players=4", "2x1", 0, false},
+		{"kee players=3", "3x1", 14, false},
+		{"kee players=3 komi=0,0.5,1", "2x1", 0, false},
 	} {
 		t.Run(c.rules+"/"+c.board, func(t *testing.T) {
 			r, g, err := games.Config{Rules: c.rules, Board: c.board}.Build()
@@ -39,6 +43,12 @@ func TestMultiAgainstPlainMaxN(t *testing.T) {
 			t.Logf("value %v ranking %v pv %v, %d nodes (plain %d), exact %v", fast.Value, fast.Ranking, fast.PV, fast.Nodes, plain.Nodes, fast.Exact)
 			if !slices.Equal(fast.Value, plain.Value) || !slices.Equal(fast.PV, plain.PV) {
 				t.Fatalf("pruned %v %v, plain %v %v", fast.Value, fast.PV, plain.Value, plain.PV)
+			}
+			if c.exact && (!fast.Exact || fast.CappedLines != 0 || !plain.Exact) {
+				t.Errorf("%d capped lines at cap %d (plain max-n: %d)", fast.CappedLines, c.maxPly, plain.CappedLines)
+			}
+			if fast.Exact != (fast.CappedLines == 0) {
+				t.Errorf("exact %v with %d capped lines", fast.Exact, fast.CappedLines)
 			}
 			if fast.Nodes > plain.Nodes {
 				t.Errorf("pruning searched more nodes (%d) than plain max-n (%d)", fast.Nodes, plain.Nodes)
