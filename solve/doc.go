@@ -141,7 +141,9 @@
 // is exact; otherwise (Exact false, CappedLines > 0) it is the exact max-n
 // value of that capped game, and comparing caps shows whether it moves.
 // With three players on 2x1 no game is longer than 46 plies, so a cap of 50
-// gives the exact value (tested).
+// gives the exact value (tested). SolveMultiDeepen (Options.Deepen) raises
+// the cap by 2 plies from 2 until no line reaches it, reporting the last cap
+// solved when stopped.
 //
 // # Benson bounds
 //

@@ -23,7 +23,12 @@ type MultiOptions struct {
 	MaxPly int
 	// NoPrune searches every move (plain max-n): the yardstick.
 	NoPrune bool
-	Stop    *atomic.Bool
+	// Deepen solves with caps 2, 4, 6, … up to MaxPly (0: no limit) until
+	// no line reaches the cap (the value is then exact), and returns the
+	// last completed solve if stopped or out of nodes (MaxNodes counts
+	// all of them).
+	Deepen bool
+	Stop   *atomic.Bool
 }
 
 // MultiResult is the max-n value of a game of several players: every
@@ -46,6 +51,54 @@ type MultiResult struct {
 	Board       string   `json:"board"`
 	Method      string   `json:"method"`
 	MaxPly      int      `json:"max_ply"`
+	// Caps lists the caps solved when deepening, the last one reported.
+	Caps []int `json:"caps,omitempty"`
+}
+
+// SolveMultiDeepen is SolveMultiState with opt.Deepen: iterative deepening
+// on the ply cap. err is non-nil only if no cap was solved.
+func SolveMultiDeepen(st game.State, opt MultiOptions) (*MultiResult, error) {
+	limit, budget := opt.MaxPly, opt.MaxNodes
+	var last *MultiResult
+	var caps []int
+	var nodes int64
+	var secs float64
+	for plyCap := 2; limit == 0 || plyCap <= limit; plyCap += 2 {
+		o := opt
+		o.MaxPly = plyCap
+		if budget > 0 {
+			o.MaxNodes = budget - nodes
+			if o.MaxNodes <= 0 {
+				break
+			}
+		}
+		res, err := SolveMultiState(st, o)
+		if res != nil {
+			nodes += res.Nodes
+			secs += res.Seconds
+		}
+		if err != nil {
+			if last == nil {
+				return res, err
+			}
+			break
+		}
+		caps = append(caps, plyCap)
+		last = res
+		if res.Exact {
+			break
+		}
+	}
+	if last == nil {
+		return nil, fmt.Errorf("solve: no cap up to %d solved", limit)
+	}
+	last.Caps = caps
+	last.Nodes, last.Seconds = nodes, secs
+	if secs > 0 {
+		last.NPS = float64(nodes) / secs
+	}
+	last.Method += fmt.Sprintf(" (deepened: caps %d..%d, nodes and time of all)", caps[0], caps[len(caps)-1])
+	return last, nil
 }
 
 type scoreVec [board.MaxPlayers + 1]float64
@@ -80,6 +133,9 @@ func SolveMulti(r rules.Ruleset, g *board.Graph, opt MultiOptions) (*MultiResult
 	st, err := games.New(r, g)
 	if err != nil {
 		return nil, err
+	}
+	if opt.Deepen {
+		return SolveMultiDeepen(st, opt)
 	}
 	return SolveMultiState(st, opt)
 }

@@ -85,3 +85,27 @@ func checkMultiPV(t *testing.T, rulesDesc, boardSpec string, res *MultiResult) {
 		}
 	}
 }
+
+// Deepening the cap on 2x1 with three players stops at the first cap no
+// line reaches, with the value found at cap 50.
+func TestMultiDeepen(t *testing.T) {
+	r, g, err := games.Config{Rules: "kee players=3", Board: "2x1"}.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	deep, err := SolveMulti(r, g, MultiOptions{Deepen: true, MaxNodes: 10_000_000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fixed, err := SolveMulti(r, g, MultiOptions{MaxPly: 50})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("caps %v, value %v, %d nodes", deep.Caps, deep.Value, deep.Nodes)
+	if !deep.Exact || !slices.Equal(deep.Value, fixed.Value) || !slices.Equal(deep.PV, fixed.PV) {
+		t.Errorf("deepened %v %v (exact %v), cap 50 %v %v", deep.Value, deep.PV, deep.Exact, fixed.Value, fixed.PV)
+	}
+	if n := len(deep.Caps); n == 0 || deep.Caps[n-1] != deep.MaxPly || deep.Caps[n-1] > 50 || deep.Caps[n-1] < 46 {
+		t.Errorf("caps %v, max ply %d: the longest game has 46 plies", deep.Caps, deep.MaxPly)
+	}
+}

@@ -33,6 +33,7 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	maxNodes := fs.Int64("max-nodes", 0, "stop after this many nodes (0: no limit)")
 	maxPly := fs.Int("max-ply", 0, "kee only: ply cap, checked not to bind (default 4 x points + 16)")
 	maxEntries := fs.Int("max-entries", 0, "transposition table size limit in entries, about 600 bytes each (default 1<<23)")
+	deepen := fs.Bool("deepen", false, "kee with 3-4 players: solve with ply caps 2, 4, 6, ... (up to --max-ply if set) until no line reaches the cap; Ctrl-C or --max-nodes reports the last cap solved")
 	noPrune := fs.Bool("no-prune", false, "kee with 3-4 players: plain max-n, no shallow pruning")
 	quiet := fs.Bool("quiet", false, "no progress on stderr")
 	guess := fs.String("guess", "", "first score to test (default: the largest margin the board allows)")
@@ -53,7 +54,7 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	var stop atomic.Bool
 	if r.Players > 2 {
-		return solveMulti(r, g, solve.MultiOptions{MaxNodes: *maxNodes, MaxPly: *maxPly, NoPrune: *noPrune, Stop: &stop}, *asJSON, stdout)
+		return solveMulti(r, g, solve.MultiOptions{MaxNodes: *maxNodes, MaxPly: *maxPly, NoPrune: *noPrune, Deepen: *deepen, Stop: &stop}, *asJSON, stdout)
 	}
 	opt := solve.Options{NoTable: *noTable, NoSymmetry: *noSym, MaxNodes: *maxNodes, MaxPly: *maxPly, MaxEntries: *maxEntries, Stop: &stop}
 	if !*quiet {
@@ -174,6 +175,9 @@ func solveMulti(r rules.Ruleset, g *board.Graph, opt solve.MultiOptions, asJSON 
 	value := solve.FormatScores(res.Value)
 	if !res.Exact {
 		value += fmt.Sprintf(" (the capped game: %d lines reached the ply cap %d and count as the worst outcome for all)", res.CappedLines, res.MaxPly)
+	}
+	if len(res.Caps) > 0 {
+		value += fmt.Sprintf(" [caps solved: %v]", res.Caps)
 	}
 	fmt.Fprintf(stdout, "value   %s\n", value)
 	fmt.Fprintf(stdout, "ranking %s\n", strings.Join(res.Ranking, ", "))
