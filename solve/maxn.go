@@ -28,7 +28,9 @@ type MultiOptions struct {
 	// last completed solve if stopped or out of nodes (MaxNodes counts
 	// all of them).
 	Deepen bool
-	Stop   *atomic.Bool
+	// CapSolved, if set, is called after each cap solved when deepening.
+	CapSolved func(*MultiResult)
+	Stop      *atomic.Bool
 }
 
 // MultiResult is the max-n value of a game of several players: every
@@ -85,6 +87,9 @@ func SolveMultiDeepen(st game.State, opt MultiOptions) (*MultiResult, error) {
 		}
 		caps = append(caps, plyCap)
 		last = res
+		if opt.CapSolved != nil {
+			opt.CapSolved(res)
+		}
 		if res.Exact {
 			break
 		}
@@ -293,10 +298,15 @@ func (m *maxn) search(ply int, parent board.Color, parentBest float64) scoreVec 
 	return v
 }
 
-// FormatScores writes a score vector as "black 2, white 1, red 1".
+// FormatScores writes a score vector as "black 2, white 1, red 1" ("capped"
+// for a line that reached the ply cap).
 func FormatScores(v []float64) string {
 	var parts []string
 	for i, x := range v {
+		if x <= endless {
+			parts = append(parts, board.Color(i+1).String()+" capped")
+			continue
+		}
 		parts = append(parts, board.Color(i+1).String()+" "+strconv.FormatFloat(x, 'f', -1, 64))
 	}
 	return strings.Join(parts, ", ")

@@ -33,7 +33,7 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	maxNodes := fs.Int64("max-nodes", 0, "stop after this many nodes (0: no limit)")
 	maxPly := fs.Int("max-ply", 0, "kee only: ply cap, checked not to bind (default 4 x points + 16)")
 	maxEntries := fs.Int("max-entries", 0, "transposition table size limit in entries, about 600 bytes each (default 1<<23)")
-	deepen := fs.Bool("deepen", false, "kee with 3-4 players: solve with ply caps 2, 4, 6, ... (up to --max-ply if set) until no line reaches the cap; Ctrl-C or --max-nodes reports the last cap solved")
+	deepen := fs.Bool("deepen", false, "kee with 3-4 players: solve with ply caps 2, 4, 6, ... up to --max-ply until no line reaches the cap (the default when --max-ply is not given, up to 8 x points + 32); Ctrl-C or --max-nodes reports the last cap solved")
 	noPrune := fs.Bool("no-prune", false, "kee with 3-4 players: plain max-n, no shallow pruning")
 	quiet := fs.Bool("quiet", false, "no progress on stderr")
 	guess := fs.String("guess", "", "first score to test (default: the largest margin the board allows)")
@@ -54,7 +54,19 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	var stop atomic.Bool
 	if r.Players > 2 {
-		return solveMulti(r, g, solve.MultiOptions{MaxNodes: *maxNodes, MaxPly: *maxPly, NoPrune: *noPrune, Deepen: *deepen, Stop: &stop}, *asJSON, stdout)
+		mo := solve.MultiOptions{MaxNodes: *maxNodes, MaxPly: *maxPly, NoPrune: *noPrune, Deepen: *deepen, Stop: &stop}
+		if *maxPly == 0 {
+			// Without a cap, deepen up to the default one: each cap solved
+			// is a result, and Ctrl-C reports the last.
+			mo.Deepen, mo.MaxPly = true, 8*g.N()+32
+		}
+		if !*quiet {
+			mo.CapSolved = func(res *solve.MultiResult) {
+				fmt.Fprintf(stderr, "solve: cap %d: %s, %d capped lines, %d nodes, %.1fs\n",
+					res.MaxPly, solve.FormatScores(res.Value), res.CappedLines, res.Nodes, res.Seconds)
+			}
+		}
+		return solveMulti(r, g, mo, *asJSON, stdout)
 	}
 	opt := solve.Options{NoTable: *noTable, NoSymmetry: *noSym, MaxNodes: *maxNodes, MaxPly: *maxPly, MaxEntries: *maxEntries, Stop: &stop}
 	if !*quiet {
