@@ -89,3 +89,21 @@ func TestGTPPieCommands(t *testing.T) {
 		t.Errorf("choices: %q", lines[1:])
 	}
 }
+
+func TestMatchEngineFlags(t *testing.T) {
+	out := t.TempDir()
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--game", "kee", "--players", "3", "--engine1", "a", "--engine2", "b"}, "a 3-player game wants 3 engines"},
+		{[]string{"--game", "kee", "--players", "3", "--black", "a", "--white", "b", "--engine3", "c"}, "--black, --white and --fixed are for two engines"},
+		{[]string{"--game", "go", "--engine1", "a", "--engine2", "b", "--engine3", "c"}, "--engine3 and --engine4 are for 3- and 4-player games"},
+		{[]string{"--game", "kee", "--players", "3", "--engine1", "a", "--engine2", "b", "--engine3", "c", "--engine4", "d"}, "a 3-player game has only 3 engines"},
+	} {
+		code, _, errs := moku(t, "", append([]string{"match", "--out", out}, tc.args...)...)
+		if code != 1 || !strings.Contains(errs, tc.want) {
+			t.Errorf("%v: exit %d, %q; want …%s…", tc.args, code, errs, tc.want)
+		}
+	}
+}
