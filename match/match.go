@@ -130,12 +130,11 @@ func fileName(dir string, n int) string { return filepath.Join(dir, fmt.Sprintf(
 
 // referee holds a match in progress.
 type referee struct {
-	cfg     Config
-	engines [2]*Engine
-	names   [2]string // the engines' GTP names, for the records
-	sum     Summary
-	rules   string // the ruleset of the match, as saved in the records
-	board   string
+	engineSet
+	cfg   Config
+	sum   Summary
+	rules string // the ruleset of the match, as saved in the records
+	board string
 }
 
 // Run plays the match, or what remains of it: games already saved in
@@ -160,7 +159,7 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 	if err := os.MkdirAll(cfg.Dir, 0o755); err != nil {
 		return nil, err
 	}
-	ref := &referee{cfg: cfg, rules: r.String(), board: g.Spec()}
+	ref := &referee{engineSet: newEngineSet(cfg.Engines[:], cfg.Game), cfg: cfg, rules: r.String(), board: g.Spec()}
 	ref.sum.Names = cfg.Engines
 	defer ref.closeEngines()
 	for n := 1; n <= cfg.Games; n++ {
@@ -184,15 +183,6 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 	ref.progress(cfg.Games)
 	ref.endProgress()
 	return &ref.sum, nil
-}
-
-func (ref *referee) closeEngines() {
-	for i, e := range ref.engines {
-		if e != nil {
-			e.Close()
-			ref.engines[i] = nil
-		}
-	}
 }
 
 // progress draws the progress bar with the running score.
@@ -254,74 +244,6 @@ func (ref *referee) load(n int) (*Game, error) {
 		g.Winner = 1 - g.Black
 	}
 	return g, nil
-}
-
-// engine returns engine i, started if it is not running.
-func (ref *referee) engine(ctx context.Context, i int) (*Engine, error) {
-	if ref.engines[i] != nil {
-		return ref.engines[i], nil
-	}
-	e, err := StartEngine(ref.cfg.Engines[i])
-	if err != nil {
-		return nil, fmt.Errorf("engine %d: %v", i+1, err)
-	}
-	ref.engines[i] = e
-	name, err := e.Send(ctx, "name", 30*time.Second)
-	if err != nil {
-		return nil, fmt.Errorf("engine %d (%s): name: %v", i+1, e.Command, err)
-	}
-	if v, err := e.Send(ctx, "version", 30*time.Second); err == nil && v != "" {
-		name += " " + v
-	}
-	ref.names[i] = name
-	return e, nil
-}
-
-// setup prepares engine i for a new game: board size, komi, clear board.
-// A game other than Go needs an engine that says it plays it
-// (gogui-rules_game_id).
-func (ref *referee) setup(ctx context.Context, i int) error {
-	e, err := ref.engine(ctx, i)
-	if err != nil {
-		return err
-	}
-	r, g, _ := ref.cfg.Game.Build()
-	send := func(cmd string) (string, error) {
-		resp, err := e.Send(ctx, cmd, 30*time.Second)
-		if err != nil {
-			return "", fmt.Errorf("engine %d (%s): %s: %v", i+1, e.Command, cmd, err)
-		}
-		return resp, nil
-	}
-	if r.Game != "go" {
-		known, err := send("known_command gogui-rules_game_id")
-		if err != nil {
-			return err
-		}
-		id := ""
-		if known == "true" {
-			if id, err = send("gogui-rules_game_id"); err != nil {
-				return err
-			}
-		}
-		if !strings.EqualFold(id, r.Game) {
-			return fmt.Errorf("engine %d (%s) does not play %s (gogui-rules_game_id: %q)", i+1, e.Command, r.Game, id)
-		}
-	}
-	switch w, h := g.Size(); {
-	case g.Kind() == "hex":
-		_, err = send("boardsize " + strconv.Itoa(g.Side()))
-	case (g.Kind() == "rect" || g.Kind() == "torus") && w == h:
-		_, err = send("boardsize " + strconv.Itoa(w))
-	}
-	if err != nil {
-		return err
-	}
-	if _, err := send("komi " + strconv.FormatFloat(r.Komi, 'f', -1, 64)); err != nil {
-		return err
-	}
-	_, err = send("clear_board")
-	return err
 }
 
 // forfeit ends a game lost by the engine playing colour c.
@@ -412,14 +334,6 @@ func (ref *referee) failure(i int, c board.Color, who, cmd string, err error) *f
 	}
 	ref.drop(i)
 	return &forfeit{c, fmt.Sprintf("%s: %s: %v", who, cmd, err)}
-}
-
-// drop kills engine i; it is restarted when next needed.
-func (ref *referee) drop(i int) {
-	if ref.engines[i] != nil {
-		ref.engines[i].Kill()
-		ref.engines[i] = nil
-	}
 }
 
 // finish scores game n, saves it and returns its outcome. s is the game

@@ -191,9 +191,8 @@ func permutations(n int) [][]int {
 
 // multiReferee holds a multi-engine match in progress.
 type multiReferee struct {
+	engineSet
 	cfg     MultiConfig
-	engines []*Engine
-	names   []string // the engines' GTP names, for the records
 	sum     MultiSummary
 	rules   string
 	board   string
@@ -225,8 +224,7 @@ func RunMulti(ctx context.Context, cfg MultiConfig) (*MultiSummary, error) {
 		return nil, err
 	}
 	p := r.Players
-	ref := &multiReferee{cfg: cfg, rules: r.String(), board: g.Spec(), players: p,
-		engines: make([]*Engine, p), names: make([]string, p)}
+	ref := &multiReferee{engineSet: newEngineSet(cfg.Engines, cfg.Game), cfg: cfg, rules: r.String(), board: g.Spec(), players: p}
 	ref.sum.Names = append([]string(nil), cfg.Engines...)
 	defer ref.closeEngines()
 	for n := 1; n <= cfg.Games; n++ {
@@ -250,15 +248,6 @@ func RunMulti(ctx context.Context, cfg MultiConfig) (*MultiSummary, error) {
 	ref.progress(cfg.Games)
 	ref.endProgress()
 	return &ref.sum, nil
-}
-
-func (ref *multiReferee) closeEngines() {
-	for i, e := range ref.engines {
-		if e != nil {
-			e.Close()
-			ref.engines[i] = nil
-		}
-	}
 }
 
 // progress draws the progress bar with every engine's average place.
@@ -361,71 +350,6 @@ func (ref *multiReferee) load(n int) (*MultiGame, error) {
 	return g, nil
 }
 
-// engine returns engine i, started if it is not running.
-func (ref *multiReferee) engine(ctx context.Context, i int) (*Engine, error) {
-	if ref.engines[i] != nil {
-		return ref.engines[i], nil
-	}
-	e, err := StartEngine(ref.cfg.Engines[i])
-	if err != nil {
-		return nil, fmt.Errorf("engine %d: %v", i+1, err)
-	}
-	ref.engines[i] = e
-	name, err := e.Send(ctx, "name", 30*time.Second)
-	if err != nil {
-		return nil, fmt.Errorf("engine %d (%s): name: %w", i+1, e.Command, err)
-	}
-	if v, err := e.Send(ctx, "version", 30*time.Second); err == nil && v != "" {
-		name += " " + v
-	}
-	ref.names[i] = name
-	return e, nil
-}
-
-// setup prepares engine i for a new game: it must play the game
-// (gogui-rules_game_id), then board size, komi, clear board.
-func (ref *multiReferee) setup(ctx context.Context, i int) error {
-	e, err := ref.engine(ctx, i)
-	if err != nil {
-		return err
-	}
-	r, g, _ := ref.cfg.Game.Build()
-	send := func(cmd string) (string, error) {
-		resp, err := e.Send(ctx, cmd, 30*time.Second)
-		if err != nil {
-			return "", fmt.Errorf("engine %d (%s): %s: %w", i+1, e.Command, cmd, err)
-		}
-		return resp, nil
-	}
-	known, err := send("known_command gogui-rules_game_id")
-	if err != nil {
-		return err
-	}
-	id := ""
-	if known == "true" {
-		if id, err = send("gogui-rules_game_id"); err != nil {
-			return err
-		}
-	}
-	if !strings.EqualFold(id, r.Game) {
-		return fmt.Errorf("engine %d (%s) does not play %s (gogui-rules_game_id: %q)", i+1, e.Command, r.Game, id)
-	}
-	switch w, h := g.Size(); {
-	case g.Kind() == "hex":
-		_, err = send("boardsize " + strconv.Itoa(g.Side()))
-	case (g.Kind() == "rect" || g.Kind() == "torus") && w == h:
-		_, err = send("boardsize " + strconv.Itoa(w))
-	}
-	if err != nil {
-		return err
-	}
-	if _, err := send("komi " + strconv.FormatFloat(r.Komi, 'f', -1, 64)); err != nil {
-		return err
-	}
-	_, err = send("clear_board")
-	return err
-}
-
 // multiForfeit ends a game lost by engine i.
 type multiForfeit struct {
 	engine int
@@ -516,14 +440,6 @@ func (ref *multiReferee) failure(i int, who, cmd string, err error) *multiForfei
 	}
 	ref.drop(i)
 	return &multiForfeit{i, fmt.Sprintf("%s: %s: %v", who, cmd, err)}
-}
-
-// drop kills engine i; it is restarted when next needed.
-func (ref *multiReferee) drop(i int) {
-	if ref.engines[i] != nil {
-		ref.engines[i].Kill()
-		ref.engines[i] = nil
-	}
 }
 
 // finish ranks game n, saves it and returns its outcome. s is the game as

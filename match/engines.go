@@ -1,0 +1,110 @@
+package match
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"moku/games"
+)
+
+// engineSet is a match's engines: each is started when first needed and,
+// once dropped after a crash or hang, started again for the next game.
+type engineSet struct {
+	cmds    []string // the engines' command lines
+	game    games.Config
+	engines []*Engine
+	names   []string // the engines' GTP names and versions, for the records
+}
+
+func newEngineSet(cmds []string, game games.Config) engineSet {
+	return engineSet{cmds: cmds, game: game, engines: make([]*Engine, len(cmds)), names: make([]string, len(cmds))}
+}
+
+// engine returns engine i, started if it is not running.
+func (es *engineSet) engine(ctx context.Context, i int) (*Engine, error) {
+	if es.engines[i] != nil {
+		return es.engines[i], nil
+	}
+	e, err := StartEngine(es.cmds[i])
+	if err != nil {
+		return nil, fmt.Errorf("engine %d: %v", i+1, err)
+	}
+	es.engines[i] = e
+	name, err := e.Send(ctx, "name", 30*time.Second)
+	if err != nil {
+		return nil, fmt.Errorf("engine %d (%s): name: %w", i+1, e.Command, err)
+	}
+	if v, err := e.Send(ctx, "version", 30*time.Second); err == nil && v != "" {
+		name += " " + v
+	}
+	es.names[i] = name
+	return e, nil
+}
+
+// setup prepares engine i for a new game: a game other than Go needs an
+// engine that says it plays it (gogui-rules_game_id); then board size,
+// komi, clear board.
+func (es *engineSet) setup(ctx context.Context, i int) error {
+	e, err := es.engine(ctx, i)
+	if err != nil {
+		return err
+	}
+	r, g, _ := es.game.Build()
+	send := func(cmd string) (string, error) {
+		resp, err := e.Send(ctx, cmd, 30*time.Second)
+		if err != nil {
+			return "", fmt.Errorf("engine %d (%s): %s: %w", i+1, e.Command, cmd, err)
+		}
+		return resp, nil
+	}
+	if r.Game != "go" {
+		known, err := send("known_command gogui-rules_game_id")
+		if err != nil {
+			return err
+		}
+		id := ""
+		if known == "true" {
+			if id, err = send("gogui-rules_game_id"); err != nil {
+				return err
+			}
+		}
+		if !strings.EqualFold(id, r.Game) {
+			return fmt.Errorf("engine %d (%s) does not play %s (gogui-rules_game_id: %q)", i+1, e.Command, r.Game, id)
+		}
+	}
+	switch w, h := g.Size(); {
+	case g.Kind() == "hex":
+		_, err = send("boardsize " + strconv.Itoa(g.Side()))
+	case (g.Kind() == "rect" || g.Kind() == "torus") && w == h:
+		_, err = send("boardsize " + strconv.Itoa(w))
+	}
+	if err != nil {
+		return err
+	}
+	if _, err := send("komi " + strconv.FormatFloat(r.Komi, 'f', -1, 64)); err != nil {
+		return err
+	}
+	_, err = send("clear_board")
+	return err
+}
+
+// drop kills engine i; it is restarted when next needed.
+func (es *engineSet) drop(i int) {
+	if es.engines[i] != nil {
+		es.engines[i].Kill()
+		es.engines[i] = nil
+	}
+}
+
+// closeEngines ends every running engine.
+func (es *engineSet) closeEngines() {
+	for i, e := range es.engines {
+		if e != nil {
+			e.Close()
+			es.engines[i] = nil
+		}
+	}
+}
