@@ -1,0 +1,574 @@
+package main
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"html"
+	"io"
+	"io/fs"
+	"math"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"moku/board"
+	"moku/match"
+	"moku/rating"
+	"moku/record"
+)
+
+func init() {
+	register("ladder", "Elo ratings (random = 0) from the games of moku match directories: a Markdown table and an SVG plot", runLadder)
+}
+
+func runLadder(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	fset := flag.NewFlagSet("ladder", flag.ContinueOnError)
+	fset.SetOutput(stderr)
+	svg := fset.String("svg", "", "write the plot (Elo by rung, one line a game) to this SVG file")
+	anchor := fset.String("anchor", "random", "the rung rated 0")
+	fset.Usage = func() {
+		fmt.Fprintln(stderr, "usage: moku ladder [--svg plot.svg] [--anchor random] DIR...\n\n"+
+			"Reads the games (game-NNNN.sgf) that moku match saved in each DIR and the\n"+
+			"directories below it, fits Elo ratings for each game (rules and board) and\n"+
+			"prints them as Markdown tables.")
+		fset.PrintDefaults()
+	}
+	if err := fset.Parse(args); err != nil {
+		return err
+	}
+	if fset.NArg() == 0 {
+		fset.Usage()
+		return fmt.Errorf("no match directories")
+	}
+	lad := &ladder{}
+	for _, dir := range fset.Args() {
+		if err := lad.readDir(dir); err != nil {
+			return err
+		}
+	}
+	if len(lad.groups) == 0 {
+		return fmt.Errorf("no games in %s", strings.Join(fset.Args(), ", "))
+	}
+	for _, g := range lad.groups {
+		if err := g.fit(*anchor); err != nil {
+			return fmt.Errorf("%s: %v", g.label, err)
+		}
+	}
+	lad.writeMarkdown(stdout)
+	if lad.dups > 0 {
+		fmt.Fprintf(stderr, "moku ladder: %d games skipped as replays of earlier ones (same players, same moves)\n", lad.dups)
+	}
+	if *svg != "" {
+		var b bytes.Buffer
+		lad.writeSVG(&b, *anchor)
+		if err := os.WriteFile(*svg, b.Bytes(), 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// ladder holds the games read, grouped by game (rules and board).
+type ladder struct {
+	groups []*ladderGroup
+	byKey  map[string]*ladderGroup
+	seen   map[string]string // a game's players and moves -> its file
+	dups   int
+}
+
+// ladderGroup is one game's (rules and board) results.
+type ladderGroup struct {
+	label   string
+	players int
+	files   int
+	results rating.Results
+	pairs   map[[2]string]*pairScore // by rung names, in rung order
+	ratings []rating.Rating
+}
+
+// pairScore counts the pairwise comparisons between two rungs.
+type pairScore struct{ wins, losses, draws int }
+
+// enginePattern finds the engine's command line in a record's player
+// name, as moku match writes it: "<name and version> (engine N: <command>)".
+var enginePattern = regexp.MustCompile(`\(engine (\d+): (.*)\)$`)
+
+// readDir reads every game-*.sgf below dir.
+func (l *ladder) readDir(dir string) error {
+	var files []string
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() && strings.HasPrefix(d.Name(), "game-") && strings.HasSuffix(d.Name(), ".sgf") {
+			files = append(files, path)
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	sort.Strings(files)
+	for _, f := range files {
+		if err := l.readGame(f); err != nil {
+			return fmt.Errorf("%s: %v", f, err)
+		}
+	}
+	return nil
+}
+
+// readGame adds one saved game: every pair of its engines as one
+// comparison, won by the better place (a tie is a draw).
+func (l *ladder) readGame(file string) error {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return err
+	}
+	recs, err := record.ReadSGF(data)
+	if err != nil {
+		return err
+	}
+	rec := recs[0]
+	p := rec.Rules.Players
+	// The rung playing each colour, and each colour's place.
+	rungs := make([]string, p)
+	engineColour := map[int]int{}
+	for k := range p {
+		c := board.Color(k + 1)
+		name, _ := rec.Get("P" + c.Letter())
+		m := enginePattern.FindStringSubmatch(name)
+		if m == nil {
+			return fmt.Errorf("P%s[%s]: not a moku match record (no \"(engine N: command)\")", c.Letter(), name)
+		}
+		n, _ := strconv.Atoi(m[1])
+		engineColour[n] = k
+		rungs[k] = rungName(m[2])
+	}
+	places := make([]int, p)
+	re, _ := rec.Get("RE")
+	if ranks, ok := rec.Get("MKRANKS"); ok {
+		parts := strings.Split(ranks, ",")
+		if len(parts) != p {
+			return fmt.Errorf("MKRANKS[%s]: want %d places", ranks, p)
+		}
+		for i, s := range parts {
+			r, err := strconv.Atoi(strings.TrimSpace(s))
+			k, ok := engineColour[i+1]
+			if err != nil || !ok {
+				return fmt.Errorf("MKRANKS[%s]: want a place for each engine", ranks)
+			}
+			places[k] = r
+		}
+	} else if p == 2 {
+		switch {
+		case strings.HasPrefix(re, "B+"):
+			places[0], places[1] = 1, 2
+		case strings.HasPrefix(re, "W+"):
+			places[0], places[1] = 2, 1
+		case re == "0" || re == "Draw" || re == "D":
+			places[0], places[1] = 1, 1
+		default:
+			return fmt.Errorf("RE[%s]: no result", re)
+		}
+	} else {
+		return fmt.Errorf("a %d-player game without MKRANKS", p)
+	}
+	// A replay of a saved game (an engine restarted from the same seed
+	// plays the same moves) is not new evidence.
+	key := fmt.Sprint(rec.Rules.String(), rec.Board.Spec(), rungs, rec.Moves)
+	if l.seen == nil {
+		l.seen = map[string]string{}
+		l.byKey = map[string]*ladderGroup{}
+	}
+	if _, dup := l.seen[key]; dup {
+		l.dups++
+		return nil
+	}
+	l.seen[key] = file
+	gkey := rec.Rules.String() + " on " + rec.Board.Spec()
+	g := l.byKey[gkey]
+	if g == nil {
+		g = &ladderGroup{label: gameLabel(rec), players: p, pairs: map[[2]string]*pairScore{}}
+		l.byKey[gkey] = g
+		l.groups = append(l.groups, g)
+	}
+	g.files++
+	for a := range p {
+		for b := a + 1; b < p; b++ {
+			ra, rb, pa, pb := rungs[a], rungs[b], places[a], places[b]
+			if ra == rb {
+				continue // self-play says nothing about ratings
+			}
+			if rungLess(rb, ra) {
+				ra, rb, pa, pb = rb, ra, pb, pa
+			}
+			ps := g.pairs[[2]string{ra, rb}]
+			if ps == nil {
+				ps = &pairScore{}
+				g.pairs[[2]string{ra, rb}] = ps
+			}
+			switch {
+			case pa < pb:
+				ps.wins++
+				g.results.Add(ra, rb, 1, 0, 0)
+			case pa > pb:
+				ps.losses++
+				g.results.Add(ra, rb, 0, 1, 0)
+			default:
+				ps.draws++
+				g.results.Add(ra, rb, 0, 0, 1)
+			}
+		}
+	}
+	return nil
+}
+
+// gameLabel names a record's game: "Keil side 5", "Ki 11x11",
+// "Kee 7x7, 3 players".
+func gameLabel(rec *record.Record) string {
+	name := rec.Rules.Game
+	if name != "" {
+		name = strings.ToUpper(name[:1]) + name[1:]
+	}
+	spec := rec.Board.Spec()
+	if side, ok := strings.CutPrefix(spec, "hex:"); ok {
+		spec = "side " + side
+	}
+	label := name + " " + spec
+	if rec.Rules.Game == "kee" {
+		label += fmt.Sprintf(", %d players", rec.Rules.Players)
+	}
+	return label
+}
+
+// rungName names the player a command line starts: for moku's own GTP
+// engine its settings ("random", "1k" for 1000 playouts a move, "300",
+// "10k --threads 2"), the seed and the game's flags left out; for any
+// other engine the command line.
+func rungName(command string) string {
+	words, err := match.SplitCommand(command)
+	if err != nil || len(words) < 2 || !strings.HasPrefix(filepath.Base(words[0]), "moku") || words[1] != "gtp" {
+		return command
+	}
+	valued := map[string]bool{"seed": true, "player": true, "playouts": true, "time": true, "threads": true,
+		"game": true, "rules": true, "board": true, "komi": true, "button": true, "ko": true, "suicide": true,
+		"links": true, "players": true, "scoring": true}
+	ignored := map[string]bool{"seed": true, "game": true, "rules": true, "board": true, "komi": true, "button": true,
+		"ko": true, "suicide": true, "links": true, "players": true, "scoring": true}
+	player, playouts := "mcts", "3000"
+	var extra []string
+	for i := 2; i < len(words); i++ {
+		w := words[i]
+		if !strings.HasPrefix(w, "-") {
+			return command
+		}
+		name, value, hasValue := strings.Cut(strings.TrimLeft(w, "-"), "=")
+		if valued[name] && !hasValue {
+			if i+1 >= len(words) {
+				return command
+			}
+			i++
+			value = words[i]
+		}
+		switch {
+		case ignored[name]:
+		case name == "player":
+			player = value
+		case name == "playouts":
+			playouts = value
+		case name == "threads" && value == "1", name == "resign" && (!hasValue || value == "true"),
+			name == "heavy" && hasValue && value == "false", name == "time" && value == "0":
+			// the defaults
+		case hasValue || valued[name]:
+			extra = append(extra, "--"+name+" "+value)
+		default:
+			extra = append(extra, "--"+name)
+		}
+	}
+	if player != "mcts" {
+		return strings.Join(append([]string{player}, extra...), " ")
+	}
+	if n, err := strconv.Atoi(playouts); err == nil && n >= 1000 && n%1000 == 0 {
+		playouts = strconv.Itoa(n/1000) + "k"
+	}
+	return strings.Join(append([]string{playouts}, extra...), " ")
+}
+
+// rungKey orders rungs: the random player, then the search by playouts,
+// then anything else by name.
+func rungKey(r string) (int, float64, string) {
+	if r == "random" {
+		return 0, 0, r
+	}
+	first, rest, _ := strings.Cut(r, " ")
+	mult := 1.0
+	if s, ok := strings.CutSuffix(first, "k"); ok {
+		first, mult = s, 1000
+	}
+	if n, err := strconv.Atoi(first); err == nil {
+		return 1, float64(n) * mult, rest
+	}
+	return 2, 0, r
+}
+
+func rungLess(a, b string) bool {
+	ka, na, sa := rungKey(a)
+	kb, nb, sb := rungKey(b)
+	if ka != kb {
+		return ka < kb
+	}
+	if na != nb {
+		return na < nb
+	}
+	return sa < sb
+}
+
+// fit rates the group's rungs, ordered as rungs.
+func (g *ladderGroup) fit(anchor string) error {
+	rs, err := rating.Fit(&g.results, anchor)
+	if err != nil {
+		return err
+	}
+	sort.SliceStable(rs, func(i, j int) bool { return rungLess(rs[i].Player, rs[j].Player) })
+	g.ratings = rs
+	return nil
+}
+
+// formatElo writes a rating: "+412", "+inf".
+func formatElo(e float64) string {
+	switch {
+	case math.IsInf(e, 1):
+		return "+inf"
+	case math.IsInf(e, -1):
+		return "-inf"
+	case math.IsNaN(e):
+		return "?"
+	case math.Round(e) == 0:
+		return "0"
+	}
+	return fmt.Sprintf("%+.0f", e)
+}
+
+// formatInterval writes a 95% interval: "+300 to +530", "at least +685".
+func formatInterval(r rating.Rating) string {
+	switch {
+	case math.IsInf(r.Lo, -1) && math.IsInf(r.Hi, 1):
+		return "any"
+	case math.IsInf(r.Hi, 1):
+		return "at least " + formatElo(r.Lo)
+	case math.IsInf(r.Lo, -1):
+		return "at most " + formatElo(r.Hi)
+	}
+	return formatElo(r.Lo) + " to " + formatElo(r.Hi)
+}
+
+// formatPoints writes a score: "12", "12.5".
+func formatPoints(p float64) string { return strconv.FormatFloat(p, 'f', -1, 64) }
+
+// writeMarkdown writes each game's ratings and pairings, then one table of
+// every game's ratings.
+func (l *ladder) writeMarkdown(w io.Writer) {
+	for _, g := range l.groups {
+		fmt.Fprintf(w, "%s: %d games", g.label, g.files)
+		if g.players > 2 {
+			fmt.Fprintf(w, " (each counted as %d pairwise comparisons)", g.players*(g.players-1)/2)
+		}
+		fmt.Fprintf(w, "\n\n| rung | games | score | Elo | 95%% interval |\n|---|---|---|---|---|\n")
+		for _, r := range g.ratings {
+			interval := formatInterval(r)
+			if r.Lo == 0 && r.Hi == 0 && r.Elo == 0 {
+				interval = "(anchor)"
+			}
+			fmt.Fprintf(w, "| %s | %d | %s | %s | %s |\n", r.Player, r.Games, formatPoints(r.Points), formatElo(r.Elo), interval)
+		}
+		fmt.Fprintf(w, "\n| pairing | games | wins-losses-draws | score |\n|---|---|---|---|\n")
+		keys := make([][2]string, 0, len(g.pairs))
+		for k := range g.pairs {
+			keys = append(keys, k)
+		}
+		sort.Slice(keys, func(i, j int) bool {
+			if keys[i][1] != keys[j][1] {
+				return rungLess(keys[i][1], keys[j][1])
+			}
+			return rungLess(keys[i][0], keys[j][0])
+		})
+		for i := len(keys) - 1; i >= 0; i-- {
+			k := keys[i]
+			ps := g.pairs[k]
+			n := ps.wins + ps.losses + ps.draws
+			fmt.Fprintf(w, "| %s vs %s | %d | %d-%d-%d | %.1f%% |\n", k[1], k[0], n, ps.losses, ps.wins, ps.draws,
+				100*(float64(ps.losses)+float64(ps.draws)/2)/float64(n))
+		}
+		fmt.Fprintln(w)
+	}
+	rungs := l.rungs()
+	fmt.Fprintf(w, "| rung |")
+	for _, g := range l.groups {
+		fmt.Fprintf(w, " %s |", g.label)
+	}
+	fmt.Fprintf(w, "\n|---|%s\n", strings.Repeat("---|", len(l.groups)))
+	for _, r := range rungs {
+		fmt.Fprintf(w, "| %s |", r)
+		for _, g := range l.groups {
+			cell := ""
+			for _, x := range g.ratings {
+				if x.Player != r {
+					continue
+				}
+				switch {
+				case x.Elo == 0 && x.Lo == 0 && x.Hi == 0:
+					cell = "0"
+				case math.IsInf(x.Elo, 0):
+					cell = "≥ " + formatElo(x.Lo)
+					if !math.IsInf(x.Hi, 1) {
+						cell = formatElo(x.Elo) + " (" + formatInterval(x) + ")"
+					}
+				default:
+					cell = formatElo(x.Elo) + " (" + formatInterval(x) + ")"
+				}
+			}
+			fmt.Fprintf(w, " %s |", cell)
+		}
+		fmt.Fprintln(w)
+	}
+}
+
+// rungs returns every group's rungs, in rung order.
+func (l *ladder) rungs() []string {
+	set := map[string]bool{}
+	var out []string
+	for _, g := range l.groups {
+		for _, r := range g.ratings {
+			if !set[r.Player] {
+				set[r.Player] = true
+				out = append(out, r.Player)
+			}
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return rungLess(out[i], out[j]) })
+	return out
+}
+
+// writeSVG plots Elo by rung, one line a game, with 95% interval bars. A
+// rung whose rating is +inf (it won every game against those below) is
+// drawn as an open circle at its lower bound with an arrow up, joined by
+// a dashed line.
+func (l *ladder) writeSVG(w io.Writer, anchor string) {
+	rungs := l.rungs()
+	const width, height = 720.0, 440.0
+	const left, right, top, bottom = 70.0, 190.0, 40.0, 50.0
+	maxY := 100.0
+	for _, g := range l.groups {
+		for _, r := range g.ratings {
+			for _, v := range []float64{r.Elo, r.Lo, r.Hi} {
+				if !math.IsInf(v, 0) && !math.IsNaN(v) {
+					maxY = math.Max(maxY, v)
+				}
+			}
+		}
+	}
+	step := 100.0
+	for maxY/step > 8 {
+		step *= 2
+	}
+	maxY = math.Ceil(maxY*1.08/step) * step
+	minY := 0.0
+	for _, g := range l.groups {
+		for _, r := range g.ratings {
+			if !math.IsInf(r.Lo, 0) && r.Lo < minY {
+				minY = math.Floor(r.Lo/step) * step
+			}
+		}
+	}
+	plotW, plotH := width-left-right, height-top-bottom
+	y := func(e float64) float64 { return top + plotH*(maxY-e)/(maxY-minY) }
+	slot := plotW / float64(len(rungs))
+	x := func(i, gi int) float64 {
+		off := 0.0
+		if n := len(l.groups); n > 1 {
+			off = (float64(gi) - float64(n-1)/2) * math.Min(10, slot*0.6/float64(n-1))
+		}
+		return left + slot*(float64(i)+0.5) + off
+	}
+	colours := []string{"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf"}
+	fmt.Fprintf(w, `<svg xmlns="http://www.w3.org/2000/svg" width="%.0f" height="%.0f" viewBox="0 0 %.0f %.0f" font-family="sans-serif" font-size="12">`+"\n", width, height, width, height)
+	fmt.Fprintf(w, `<rect width="100%%" height="100%%" fill="white"/>`+"\n")
+	fmt.Fprintf(w, `<text x="%.0f" y="22" font-size="14">Elo by rung (%s = 0), 95%% profile-likelihood intervals</text>`+"\n", left, html.EscapeString(anchor))
+	for e := minY; e <= maxY+1e-9; e += step {
+		fmt.Fprintf(w, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#ddd"/>`+"\n", left, y(e), left+plotW, y(e))
+		fmt.Fprintf(w, `<text x="%.1f" y="%.1f" text-anchor="end">%s</text>`+"\n", left-6, y(e)+4, formatElo(e))
+	}
+	fmt.Fprintf(w, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="black"/>`+"\n", left, top, left, top+plotH)
+	fmt.Fprintf(w, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="black"/>`+"\n", left, top+plotH, left+plotW, top+plotH)
+	for i, r := range rungs {
+		label := r
+		if _, n, _ := rungKey(r); n > 0 {
+			label += " playouts"
+		}
+		fmt.Fprintf(w, `<text x="%.1f" y="%.1f" text-anchor="middle">%s</text>`+"\n", left+slot*(float64(i)+0.5), top+plotH+18, html.EscapeString(label))
+	}
+	fmt.Fprintf(w, `<text transform="translate(18 %.1f) rotate(-90)" text-anchor="middle">Elo</text>`+"\n", top+plotH/2)
+	for gi, g := range l.groups {
+		col := colours[gi%len(colours)]
+		var prevX, prevY float64
+		prevInf, havePrev := false, false
+		for i, r := range rungs {
+			var rt *rating.Rating
+			for k := range g.ratings {
+				if g.ratings[k].Player == r {
+					rt = &g.ratings[k]
+				}
+			}
+			if rt == nil || math.IsNaN(rt.Elo) {
+				continue
+			}
+			px := x(i, gi)
+			inf := math.IsInf(rt.Elo, 0)
+			py := y(rt.Elo)
+			if inf {
+				py = y(rt.Lo)
+			}
+			if havePrev {
+				dash := ""
+				if inf || prevInf {
+					dash = ` stroke-dasharray="5,4"`
+				}
+				fmt.Fprintf(w, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="%s" stroke-width="1.5"%s/>`+"\n", prevX, prevY, px, py, col, dash)
+			}
+			// The interval bar; an open end gets an arrow to the top.
+			if !(rt.Lo == 0 && rt.Hi == 0) {
+				lo, hi := y(math.Max(minY, rt.Lo)), y(maxY)
+				if !math.IsInf(rt.Hi, 1) {
+					hi = y(rt.Hi)
+				}
+				fmt.Fprintf(w, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="%s"/>`+"\n", px, lo, px, hi, col)
+				fmt.Fprintf(w, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="%s"/>`+"\n", px-4, lo, px+4, lo, col)
+				if math.IsInf(rt.Hi, 1) {
+					fmt.Fprintf(w, `<path d="M%.1f %.1f l-4 8 h8 z" fill="%s"/>`+"\n", px, hi, col)
+				} else {
+					fmt.Fprintf(w, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="%s"/>`+"\n", px-4, hi, px+4, hi, col)
+				}
+			}
+			fill := col
+			if inf {
+				fill = "white"
+			}
+			fmt.Fprintf(w, `<circle cx="%.1f" cy="%.1f" r="4" fill="%s" stroke="%s" stroke-width="1.5"><title>%s, %s: %s (%s)</title></circle>`+"\n",
+				px, py, fill, col, html.EscapeString(g.label), html.EscapeString(r), formatElo(rt.Elo), html.EscapeString(formatInterval(*rt)))
+			prevX, prevY, prevInf, havePrev = px, py, inf, true
+		}
+		ly := top + 10 + 20*float64(gi)
+		fmt.Fprintf(w, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="%s" stroke-width="2"/>`+"\n", width-right+15, ly, width-right+40, ly, col)
+		fmt.Fprintf(w, `<text x="%.1f" y="%.1f">%s</text>`+"\n", width-right+46, ly+4, html.EscapeString(g.label))
+	}
+	ly := top + 20 + 20*float64(len(l.groups))
+	fmt.Fprintf(w, `<circle cx="%.1f" cy="%.1f" r="4" fill="white" stroke="black" stroke-width="1.5"/>`+"\n", width-right+27, ly)
+	fmt.Fprintf(w, `<text x="%.1f" y="%.1f">won every game below:</text>`+"\n", width-right+46, ly+4)
+	fmt.Fprintf(w, `<text x="%.1f" y="%.1f">+inf, drawn at its</text>`+"\n", width-right+46, ly+18)
+	fmt.Fprintf(w, `<text x="%.1f" y="%.1f">95%% lower bound</text>`+"\n", width-right+46, ly+32)
+	fmt.Fprintln(w, "</svg>")
+}

@@ -1,0 +1,150 @@
+package main
+
+import (
+	"encoding/xml"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+func TestRungName(t *testing.T) {
+	for _, tc := range []struct{ command, want string }{
+		{"/tmp/moku-ladder gtp --game keil --board hex:5 --player random --seed 2", "random"},
+		{"moku gtp --game keil --board hex:5 --playouts 1000 --seed 1", "1k"},
+		{"moku gtp --playouts=100000 --seed=3 --game=kee --players 3 --board 7x7", "100k"},
+		{"moku gtp --playouts 300", "300"},
+		{"moku gtp", "3k"},
+		{"moku gtp --playouts 10000 --threads 2 --heavy", "10k --threads 2 --heavy"},
+		{"moku gtp --playouts 1000 --threads 1 --resign", "1k"},
+		{"moku gtp --playouts 1000 --resign=false", "1k --resign false"},
+		{"./moku gtp --player random --komi 7.5", "random"},
+		{"gnugo --mode gtp --level 1", "gnugo --mode gtp --level 1"},
+		{"moku serve", "moku serve"},
+	} {
+		if got := rungName(tc.command); got != tc.want {
+			t.Errorf("rungName(%q) = %q, want %q", tc.command, got, tc.want)
+		}
+	}
+}
+
+func TestRungOrder(t *testing.T) {
+	want := []string{"random", "50", "1k", "10k", "10k --threads 2", "100k", "gnugo --mode gtp"}
+	for i := range want {
+		for j := range want {
+			if got := rungLess(want[i], want[j]); got != (i < j) {
+				t.Errorf("rungLess(%q, %q) = %v", want[i], want[j], got)
+			}
+		}
+	}
+}
+
+// buildMoku builds the moku command for engines to run.
+func buildMoku(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "moku")
+	goCmd := filepath.Join(runtime.GOROOT(), "bin", "go")
+	if out, err := exec.Command(goCmd, "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// TestLadderCommand plays short real matches (random against 50 playouts
+// a move on Keil side 3, resumed half-way; and three players of Kee 5x5)
+// and rates them.
+func TestLadderCommand(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays real games")
+	}
+	bin := buildMoku(t)
+	root := t.TempDir()
+	two := filepath.Join(root, "keil3", "50-random")
+	keil := func(games string, seed1, seed2 int) []string {
+		return []string{"match", "--game", "keil", "--board", "hex:3", "--time", "60s", "--quiet", "--out", two, "--games", games,
+			"--engine1", bin + " gtp --game keil --board hex:3 --playouts 50 --seed " + strconv.Itoa(seed1),
+			"--engine2", bin + " gtp --game keil --board hex:3 --player random --seed " + strconv.Itoa(seed2)}
+	}
+	if code, out, errs := moku(t, "", keil("2", 1, 2)...); code != 0 {
+		t.Fatalf("match: exit %d\n%s%s", code, out, errs)
+	}
+	// Resume: the two saved games count, two more are played. The engines
+	// start from new seeds: from the same ones they would replay games 1
+	// and 2 (moku ladder would skip them, see below).
+	code, out, errs := moku(t, "", keil("4", 3, 4)...)
+	if code != 0 || !strings.Contains(out, "4 games: engine 1 won") {
+		t.Fatalf("resumed match: exit %d\n%s%s", code, out, errs)
+	}
+	files, _ := filepath.Glob(filepath.Join(two, "game-*.sgf"))
+	if len(files) != 4 {
+		t.Fatalf("%d games saved, want 4", len(files))
+	}
+	three := filepath.Join(root, "kee5-3p", "random-20-50")
+	code, out, errs = moku(t, "", "match", "--game", "kee", "--players", "3", "--board", "5x5", "--time", "60s", "--quiet",
+		"--games", "3", "--out", three,
+		"--engine1", bin+" gtp --game kee --players 3 --board 5x5 --player random --seed 1",
+		"--engine2", bin+" gtp --game kee --players 3 --board 5x5 --playouts 20 --seed 2",
+		"--engine3", bin+" gtp --game kee --players 3 --board 5x5 --playouts 50 --seed 3")
+	if code != 0 {
+		t.Fatalf("3-player match: exit %d\n%s%s", code, out, errs)
+	}
+	// A copy of a saved game elsewhere is a replay, skipped.
+	dup := filepath.Join(root, "keil3", "again")
+	os.MkdirAll(dup, 0o755)
+	data, _ := os.ReadFile(files[0])
+	os.WriteFile(filepath.Join(dup, "game-0001.sgf"), data, 0o644)
+
+	svg := filepath.Join(root, "ladder.svg")
+	code, out, errs = moku(t, "", "ladder", "--svg", svg, filepath.Join(root, "keil3"), filepath.Join(root, "kee5-3p"))
+	if code != 0 {
+		t.Fatalf("ladder: exit %d\n%s%s", code, out, errs)
+	}
+	for _, want := range []string{
+		"Keil side 3: 4 games\n",
+		"| pairing | games | wins-losses-draws | score |",
+		"| 50 vs random | 4 | ",
+		"Kee 5x5, 3 players: 3 games (each counted as 3 pairwise comparisons)",
+		"| 50 vs 20 | 3 | ",
+		"| 20 vs random | 3 | ",
+		"| random | 4 | ",
+		"| rung | Keil side 3 | Kee 5x5, 3 players |",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if !strings.Contains(errs, "1 games skipped as replays") {
+		t.Errorf("stderr: %q, want the replay skipped", errs)
+	}
+	f, err := os.Open(svg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	d := xml.NewDecoder(f)
+	circles := 0
+	for {
+		tok, err := d.Token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatalf("%s: %v", svg, err)
+		}
+		if s, ok := tok.(xml.StartElement); ok && s.Name.Local == "circle" {
+			circles++
+		}
+	}
+	// 2 rungs of Keil, 3 of Kee, and the legend's open circle.
+	if circles != 6 {
+		t.Errorf("%d circles in the plot, want 6", circles)
+	}
+
+	if code, _, errs := moku(t, "", "ladder", t.TempDir()); code != 1 || !strings.Contains(errs, "no games") {
+		t.Errorf("empty directory: exit %d, %s", code, errs)
+	}
+}

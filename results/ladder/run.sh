@@ -1,0 +1,58 @@
+#!/bin/sh
+# Plays (or resumes) the ladder matches of README "### Ladder".
+#
+#   results/ladder/run.sh BINARY MATCH...
+#
+# BINARY is a fixed moku binary (go build -o /tmp/moku-ladder ./cmd/moku);
+# each MATCH is <game>/<pairing>, e.g. keil5/10k-1k, and GAMES (default 100)
+# the number of games it should reach. Every match runs under nice -n 19,
+# one search thread an engine, and resumes from the games saved in its
+# directory.
+#
+# Seeds: the engines are deterministic for a seed, so a match resumed with
+# the same command lines would replay its first games move for move (moku
+# ladder skips such replays). So engine i of a two-player match gets the
+# seed SEED + 10 * (games already saved) + i: a resumed match plays new
+# games (the referee of two engines does not compare command lines). A
+# three-player match must be resumed with the same command lines, so its
+# seeds stay SEED + i, and fresh engines meeting the seating of an earlier
+# start (game 1, or the first game of an earlier resumption) replay it:
+# the seatings repeat every 6 games. Better play more games in a new
+# directory with another SEED.
+set -eu
+bin=$1
+shift
+games=${GAMES:-100}
+seed=${SEED:-0}
+here=$(dirname "$0")
+for m in "$@"; do
+	g=${m%%/*}
+	p=${m#*/}
+	case $g in
+	keil5) flags="--game keil --board hex:5" ;;
+	keil7) flags="--game keil --board hex:7" ;;
+	ki11) flags="--game ki --board 11x11" ;;
+	kee9) flags="--game kee --board 9x9" ;;
+	kee7-3p) flags="--game kee --players 3 --board 7x7" ;;
+	*) echo "unknown game $g" >&2; exit 2 ;;
+	esac
+	base=$seed
+	if [ "$g" != kee7-3p ] && [ -d "$here/$g/$p" ]; then
+		saved=$(ls "$here/$g/$p" | grep -c '^game-.*\.sgf$' || true)
+		base=$((seed + 10 * saved))
+	fi
+	set --
+	i=0
+	for r in $(echo "$p" | tr '-' ' '); do
+		i=$((i + 1))
+		case $r in
+		random) e="$bin gtp $flags --player random --seed $((base + i))" ;;
+		*k) e="$bin gtp $flags --playouts ${r%k}000 --seed $((base + i))" ;;
+		*) echo "unknown rung $r" >&2; exit 2 ;;
+		esac
+		set -- "$@" "--engine$i" "$e"
+	done
+	echo "$(date -u +%FT%TZ) $m: $(uptime)" >&2
+	# shellcheck disable=SC2086
+	nice -n 19 "$bin" match $flags --games "$games" --time 600s --quiet --out "$here/$g/$p" "$@"
+done
