@@ -287,11 +287,13 @@ func TestHeavyPlayouts(t *testing.T) {
 			}
 		}
 	}
-	// White's d4 walks into atari: Black captures at d3. Black's d5 puts
-	// White's d4 in atari, but d5 itself has three liberties: White has
-	// nothing to capture. Black's a2 joins a1 into a chain whose one
-	// liberty is a3: White captures there.
-	check := func(want string, moves ...string) {
+	// Step 1, answers to atari. White's d4 walks into atari: Black
+	// captures at d3. Black's d5 puts White's d4 in atari, but d5 itself
+	// has three liberties: White has nothing to capture. Black's a2 joins
+	// a1 into a chain whose one liberty is a3: White captures there.
+	// (In the second line White's d4 could run to d3 with three
+	// liberties: it does.)
+	check := func(step func(*SquareBoard, *Rand) int32, want string, moves ...string) {
 		t.Helper()
 		s := start(t, "go ko=none", "7x7")
 		for _, m := range moves {
@@ -307,14 +309,75 @@ func TestHeavyPlayouts(t *testing.T) {
 		b.SetHeavy(true)
 		b.Load(s)
 		got := "none"
-		if x := b.tactical(); x >= 0 {
+		if x := step(b, NewRand(1)); x >= 0 {
 			got = s.Graph().Name(int(b.toExt[x]))
 		}
 		if got != want {
 			t.Errorf("after %v: %s, want %s", moves, got, want)
 		}
 	}
-	check("d3", "c4", "a1", "e4", "a2", "d5", "d4")
-	check("none", "c4", "d4", "e4", "a1", "d5")
-	check("a3", "a1", "b1", "g7", "b2", "a2")
+	atari := (*SquareBoard).atariMove
+	check(atari, "d3", "c4", "a1", "e4", "a2", "d5", "d4")
+	check(atari, "d3", "c4", "d4", "e4", "a1", "d5")
+	check(atari, "a3", "a1", "b1", "g7", "b2", "a2")
+	// Black d4 (alone, centre) ataried from c4, e4, d5 by White: it can
+	// run to d3 with three liberties (c3, e3, d2).
+	check(atari, "d3", "d4", "c4", "a7", "e4", "b7", "d5")
+	// The same with a White stone on d2: running to d3 gives two
+	// liberties only, so no answer.
+	check(atari, "none", "d4", "c4", "a7", "e4", "b7", "d2", "c7", "d5")
+	// White's e5 leaves Black's d4-e4 with the one liberty f4, where it
+	// would run to two liberties only (g4 is White's); but White's c4,
+	// touching the chain, is itself in atari: Black captures at b4.
+	check(atari, "b4", "d4", "c4", "e4", "d3", "c3", "d5", "c5", "e3", "a7", "g4", "a6", "e5")
+
+	// Step 2, shape: after Black c3 and White c4 (an attachment), Black's
+	// hane at b4 or d4 matches ("XOX"/"XO." hane patterns from Black's
+	// side); in the middle of an empty board nothing matches.
+	pattern := (*SquareBoard).patternMove
+	check(pattern, "none", "d4")
+	s := start(t, "go ko=none", "7x7")
+	for _, m := range []string{"c3", "c4"} {
+		mv, _ := game.ParseMove(s.Graph(), m)
+		if err := s.Play(mv); err != nil {
+			t.Fatal(err)
+		}
+	}
+	b := NewSquare(s.Graph(), false, 0)
+	b.Load(s)
+	for _, name := range []string{"b4", "d4"} {
+		mv, _ := game.ParseMove(s.Graph(), name)
+		if !b.Pattern(mv.Point) {
+			t.Errorf("after c3 c4, %s matches no pattern", name)
+		}
+	}
+	if mv, _ := game.ParseMove(s.Graph(), "f6"); b.Pattern(mv.Point) {
+		t.Errorf("after c3 c4, f6 matches a pattern")
+	}
+}
+
+// TestSelfAtari: a placement leaving two or more stones with one liberty
+// and capturing nothing is a self-atari; a lone stone, or one that
+// captures, is not.
+func TestSelfAtari(t *testing.T) {
+	s := start(t, "go ko=none", "5x5")
+	// Black a1 and e5, White b1 and b2: Black's a2 would join a1 into a
+	// chain with the one liberty a3.
+	for _, m := range []string{"a1", "b1", "e5", "b2"} {
+		mv, _ := game.ParseMove(s.Graph(), m)
+		if err := s.Play(mv); err != nil {
+			t.Fatal(err)
+		}
+	}
+	b := NewSquare(s.Graph(), false, 0)
+	b.Load(s)
+	for _, c := range []struct {
+		at   string
+		want bool
+	}{{"a2", true}, {"c1", false}, {"c3", false}, {"e1", false}} {
+		mv, _ := game.ParseMove(s.Graph(), c.at)
+		if got := b.SelfAtari(mv.Point); got != c.want {
+			t.Errorf("%s: self-atari %v, want %v", c.at, got, c.want)
+		}
+	}
 }

@@ -64,8 +64,11 @@ type Options struct {
 	ResignRate float64
 
 	// Heavy selects the tactical playout policy where the fast board has
-	// one (two-player Go on rectangles: playout.SquareBoard.SetHeavy)
-	// instead of the reference light policy.
+	// one (two players on rectangles, Go and Kee: playout.SquareBoard,
+	// see playout/tactics.go), and the shape and self-atari priors that go
+	// with it, instead of the reference light policy. It is the default:
+	// at equal time it beat the light policy 13-1 on 9x9 Go (README,
+	// "Playout policies").
 	Heavy bool
 
 	// Tuning, with michi's values as defaults.
@@ -76,7 +79,7 @@ type Options struct {
 
 // DefaultOptions are the options of moku's default player.
 func DefaultOptions() Options {
-	return Options{Playouts: 5000, Threads: 1, Seed: 1, Resign: true, ResignRate: 0.1,
+	return Options{Playouts: 5000, Threads: 1, Seed: 1, Resign: true, ResignRate: 0.1, Heavy: true,
 		ExpandVisits: 8, PriorEven: 10, RaveEquiv: 3500}
 }
 
@@ -506,6 +509,8 @@ const (
 	priorNear1       = 24 // won games for a neighbour of the last placement
 	priorNear2       = 22 // ... for a point two steps from it
 	priorLonelyEdge  = 10 // lost games for an edge point with no stone within two steps
+	priorPattern     = 10 // won games for a point matching a 3x3 shape pattern (heavy only)
+	priorSelfAtari   = 10 // lost games for a self-atari of two or more stones (heavy only)
 )
 
 // children returns a new child for every legal move of the worker's
@@ -513,7 +518,9 @@ const (
 // other moves exist) and, in the liberty games, a placement that fills an
 // own point surrounded by the mover's stones start from PriorEven losses
 // instead; placements near the last placement, captures (in plain-adjacency
-// games) and lonely edge points get michi's extra won or lost games.
+// games) and lonely edge points get michi's extra won or lost games, and
+// with the tactical policy (Heavy) so do 3x3 shape patterns (won) and
+// self-ataris (lost).
 func (t *tree) children(w *worker) []*node {
 	w.moves = w.s.LegalMoves(w.moves[:0])
 	mover := w.s.ToMove()
@@ -556,6 +563,15 @@ func (t *tree) placePrior(w *worker, gb capturer, plain bool, p int, mover board
 			return visits, 0
 		}
 	}
+	if sh, ok := gb.(shaper); ok && t.opt.Heavy {
+		if sh.Pattern(p) {
+			visits += priorPattern
+			wins += priorPattern
+		}
+		if sh.SelfAtari(p) {
+			visits += priorSelfAtari
+		}
+	}
 	if plain {
 		if n := gb.Captures(p); n > 0 {
 			x := float64(priorCapture)
@@ -595,6 +611,13 @@ func (t *tree) placePrior(w *worker, gb capturer, plain bool, p int, mover board
 type capturer interface {
 	playout.Board
 	Captures(p int) int
+}
+
+// shaper is a fast board that knows the tactical policy's shapes
+// (playout.SquareBoard).
+type shaper interface {
+	Pattern(p int) bool
+	SelfAtari(p int) bool
 }
 
 // distances returns the graph distance between every two points, capped

@@ -1,0 +1,290 @@
+package playout
+
+import "moku/board"
+
+// The tactical ("heavy") policy of SquareBoard, in the manner of MoGo
+// (Gelly, Wang, Munos and Teytaud, "Modification of UCT with patterns in
+// Monte-Carlo Go", 2006). Before a random move the player to move answers
+// the last placement, trying in turn:
+//
+//  1. atari: capture the chain of the last stone if it has one liberty;
+//     save an own chain next to the last stone that it left in atari, by
+//     capturing a chain of the attacker in atari that touches it, or by
+//     extending on its liberty when that gives the chain at least three
+//     liberties (an extension to two is too often a ladder);
+//  2. shape: one of the eight points around the last stone whose 3x3
+//     neighbourhood matches one of MoGo's hane, cut and edge patterns,
+//     unless the move is a self-atari of two or more stones;
+//
+// each choice drawn at random among the candidates of its step, and each
+// checked like a random move (ko, own eye, suicide). Failing both, the
+// random move avoids self-ataris of two or more stones (a lone stone may
+// still throw in, which nakade needs). The answer to each step costs a
+// walk of the chains next to the last stone, so the policy plays about
+// half as many playouts a second as the light one; matches decide whether
+// that pays (README, "Playout policies").
+
+// patternSources are MoGo's 3x3 patterns, centred on the candidate move
+// (which must be empty): X and O are the two colours (either may be the
+// player to move), '.' empty, '#' off the board, '?' anything, 'x' anything
+// but X, 'o' anything but O. Each holds in all 8 symmetries and with the
+// colours swapped.
+var patternSources = [...][3]string{
+	{"XOX", "...", "???"}, // hane enclosing a stone
+	{"XO.", "...", "?.?"}, // hane, no cut
+	{"XO?", "X..", "x.?"}, // magari: hane bending round
+	{".O.", "X..", "..."}, // diagonal attachment
+	{"XO?", "O.o", "?o?"}, // cut, unprotected
+	{"XO?", "O.X", "???"}, // cut after a peep
+	{"?X?", "O.O", "ooo"}, // cut between two stones
+	{"OX?", "o.O", "???"}, // keima cut
+	{"X.?", "O.?", "##?"}, // edge: chase
+	{"OX?", "X.O", "###"}, // edge: block a cut
+	{"?X?", "x.O", "###"}, // edge: block a connection
+	{"?XO", "x.x", "###"}, // edge: sagari
+	{"?OX", "X.O", "###"}, // edge: cut
+}
+
+// patterns holds, for every 16-bit neighbourhood code (see code3x3), whether
+// some pattern matches it.
+var patterns [1 << 16]bool
+
+func init() {
+	// cells of the 3x3 grid in code order: NW N NE W E SW S SE.
+	order := [8][2]int{{0, 0}, {0, 1}, {0, 2}, {1, 0}, {1, 2}, {2, 0}, {2, 1}, {2, 2}}
+	set := func(ch byte, swap bool) uint8 {
+		const e, b, w, o = 1 << board.Empty, 1 << board.Black, 1 << board.White, 1 << wall
+		x, y := uint8(b), uint8(w)
+		if swap {
+			x, y = y, x
+		}
+		switch ch {
+		case 'X':
+			return x
+		case 'O':
+			return y
+		case '.':
+			return e
+		case '#':
+			return o
+		case 'x':
+			return e | y | o
+		case 'o':
+			return e | x | o
+		}
+		return e | b | w | o // '?'
+	}
+	for _, src := range patternSources {
+		for sym := 0; sym < 8; sym++ {
+			for _, swap := range []bool{false, true} {
+				var allowed [8]uint8
+				for i, rc := range order {
+					r, c := rc[0]-1, rc[1]-1
+					if sym&1 != 0 {
+						c = -c
+					}
+					if sym&2 != 0 {
+						r = -r
+					}
+					if sym&4 != 0 {
+						r, c = c, r
+					}
+					allowed[i] = set(src[r+1][c+1], swap)
+				}
+				expandPattern(allowed, 0, 0)
+			}
+		}
+	}
+}
+
+// expandPattern marks every code whose cells from i on are allowed.
+func expandPattern(allowed [8]uint8, i int, code uint16) {
+	if i == 8 {
+		patterns[code] = true
+		return
+	}
+	for v := uint16(0); v < 4; v++ {
+		if allowed[i]&(1<<v) != 0 {
+			expandPattern(allowed, i+1, code|v<<(2*i))
+		}
+	}
+}
+
+// code3x3 returns the neighbourhood code of padded index p: the contents of
+// its eight surrounding cells, two bits each.
+func (b *SquareBoard) code3x3(p int32) uint16 {
+	s := b.stride
+	var code uint16
+	for i, d := range [8]int32{-s - 1, -s, -s + 1, -1, 1, s - 1, s, s + 1} {
+		code |= uint16(b.color[(p+d)&cellMask]) << (2 * i)
+	}
+	return code
+}
+
+// libsAfter returns what a stone of c on empty padded index p would make:
+// the liberties of its chain, counted no further than most (captures not
+// included), whether it captures, and the chain's size.
+func (b *SquareBoard) libsAfter(p int32, c board.Color, most int) (libs int, captures bool, size int32) {
+	b.gen++
+	b.mark[p&cellMask] = b.gen
+	size = 1
+	var seen [4]int32
+	k := 0
+	for _, q := range [4]int32{p - b.stride, p - 1, p + 1, p + b.stride} {
+		switch x := b.color[q&cellMask]; {
+		case x == board.Empty:
+			if b.mark[q&cellMask] != b.gen {
+				b.mark[q&cellMask] = b.gen
+				libs++
+			}
+		case x == c:
+			r := b.chain[q&cellMask]
+			dup := false
+			for _, s := range seen[:k] {
+				dup = dup || s == r
+			}
+			if dup {
+				continue
+			}
+			seen[k] = r
+			k++
+			size += b.size[r&cellMask]
+			libs = b.countLibs(r, libs, most)
+		case x != wall:
+			r := b.chain[q&cellMask]
+			if b.libs[r&cellMask] == b.edgesTo(p, r) {
+				captures = true
+			}
+		}
+		if libs >= most {
+			return most, captures, size
+		}
+	}
+	return libs, captures, size
+}
+
+// countLibs adds to n the liberties of chain r not yet marked in this
+// generation, marking them, and stops at most.
+func (b *SquareBoard) countLibs(r int32, n, most int) int {
+	s := r
+	for {
+		for _, q := range [4]int32{s - b.stride, s - 1, s + 1, s + b.stride} {
+			if b.color[q&cellMask] == board.Empty && b.mark[q&cellMask] != b.gen {
+				b.mark[q&cellMask] = b.gen
+				if n++; n >= most {
+					return n
+				}
+			}
+		}
+		if s = b.next[s&cellMask]; s == r {
+			return n
+		}
+	}
+}
+
+// selfAtari reports whether a stone of c on p would leave a chain of two
+// or more stones with one liberty, capturing nothing.
+func (b *SquareBoard) selfAtari(p int32, c board.Color) bool {
+	if e := b.nbr[p&cellMask] & 0xF; e >= 2 {
+		return false
+	}
+	libs, captures, size := b.libsAfter(p, c, 2)
+	return libs < 2 && !captures && size >= 2
+}
+
+// playable reports whether the policy may play p for c: not ko, not an own
+// eye, not suicide.
+func (b *SquareBoard) playable(p int32, c board.Color) bool {
+	return b.color[p&cellMask] == board.Empty && p != b.ko && !b.eye(p, c) && b.lives(p, c)
+}
+
+// pick returns a random one of b.cands, or -1 if there is none.
+func (b *SquareBoard) pick(r *Rand) int32 {
+	if len(b.cands) == 0 {
+		return -1
+	}
+	return b.cands[r.Intn(len(b.cands))]
+}
+
+// inAtari is liberties, answering 2 at once for a chain with more than
+// four pseudo-liberties: one point gives a chain at most four.
+func (b *SquareBoard) inAtari(r int32) (int, int32) {
+	if b.libs[r&cellMask] > 4 {
+		return 2, -1
+	}
+	return b.liberties(r)
+}
+
+// atariMove is step 1 of the tactical policy: a capture or a rescue in
+// answer to the last placement, or -1.
+func (b *SquareBoard) atariMove(r *Rand) int32 {
+	l, c := b.last, b.toMove
+	b.cands = b.cands[:0]
+	if l < 0 || b.color[l&cellMask] != 3-c {
+		return -1
+	}
+	if n, x := b.inAtari(b.chain[l&cellMask]); n == 1 && b.playable(x, c) {
+		b.cands = append(b.cands, x)
+	}
+	for _, q := range [4]int32{l - b.stride, l - 1, l + 1, l + b.stride} {
+		if b.color[q&cellMask] != c {
+			continue
+		}
+		own := b.chain[q&cellMask]
+		n, x := b.inAtari(own)
+		if n != 1 {
+			continue
+		}
+		// Capture an attacker in atari that touches the chain.
+		s := own
+		for {
+			for _, a := range [4]int32{s - b.stride, s - 1, s + 1, s + b.stride} {
+				if b.color[a&cellMask] == 3-c {
+					if m, y := b.inAtari(b.chain[a&cellMask]); m == 1 && b.playable(y, c) {
+						b.cands = append(b.cands, y)
+					}
+				}
+			}
+			if s = b.next[s&cellMask]; s == own {
+				break
+			}
+		}
+		// Or run, if running gets somewhere.
+		if libs, _, _ := b.libsAfter(x, c, 3); libs >= 3 && b.playable(x, c) {
+			b.cands = append(b.cands, x)
+		}
+	}
+	return b.pick(r)
+}
+
+// patternMove is step 2 of the tactical policy: a point next to the last
+// placement that matches a pattern, or -1.
+func (b *SquareBoard) patternMove(r *Rand) int32 {
+	l, c := b.last, b.toMove
+	b.cands = b.cands[:0]
+	if l < 0 {
+		return -1
+	}
+	s := b.stride
+	for _, d := range [8]int32{-s - 1, -s, -s + 1, -1, 1, s - 1, s, s + 1} {
+		p := l + d
+		if b.color[p&cellMask] == board.Empty && patterns[b.code3x3(p)] && b.playable(p, c) && !b.selfAtari(p, c) {
+			b.cands = append(b.cands, p)
+		}
+	}
+	return b.pick(r)
+}
+
+// Pattern reports whether empty point p matches one of the tactical
+// policy's 3x3 patterns (for the search's priors).
+func (b *SquareBoard) Pattern(p int) bool {
+	q := b.toInt[p]
+	return b.color[q&cellMask] == board.Empty && patterns[b.code3x3(q)]
+}
+
+// SelfAtari reports whether the player to move placing on empty point p
+// would leave a chain of two or more stones in atari, capturing nothing
+// (for the search's priors).
+func (b *SquareBoard) SelfAtari(p int) bool {
+	return b.selfAtari(b.toInt[p], b.toMove)
+}
