@@ -369,23 +369,22 @@ func formatInterval(r rating.Rating) string {
 // formatPoints writes a score: "12", "12.5".
 func formatPoints(p float64) string { return strconv.FormatFloat(p, 'f', -1, 64) }
 
-// writeMarkdown writes each game's ratings and pairings, then one table of
-// every game's ratings.
+// writeMarkdown writes three tables: every game's rungs with their games,
+// scores and ratings; every pairing's score; and the ratings by rung, one
+// column a game.
 func (l *ladder) writeMarkdown(w io.Writer) {
+	fmt.Fprintf(w, "| game | rung | games | score | Elo | 95%% interval |\n|---|---|---|---|---|---|\n")
 	for _, g := range l.groups {
-		fmt.Fprintf(w, "%s: %d games", g.label, g.files)
-		if g.players > 2 {
-			fmt.Fprintf(w, " (each counted as %d pairwise comparisons)", g.players*(g.players-1)/2)
-		}
-		fmt.Fprintf(w, "\n\n| rung | games | score | Elo | 95%% interval |\n|---|---|---|---|---|\n")
 		for _, r := range g.ratings {
 			interval := formatInterval(r)
 			if r.Lo == 0 && r.Hi == 0 && r.Elo == 0 {
 				interval = "(anchor)"
 			}
-			fmt.Fprintf(w, "| %s | %d | %s | %s | %s |\n", r.Player, r.Games, formatPoints(r.Points), formatElo(r.Elo), interval)
+			fmt.Fprintf(w, "| %s | %s | %d | %s | %s | %s |\n", g.label, r.Player, r.Games, formatPoints(r.Points), formatElo(r.Elo), interval)
 		}
-		fmt.Fprintf(w, "\n| pairing | games | wins-losses-draws | score |\n|---|---|---|---|\n")
+	}
+	fmt.Fprintf(w, "\n| game | pairing | games | wins-losses-draws | score |\n|---|---|---|---|---|\n")
+	for _, g := range l.groups {
 		keys := make([][2]string, 0, len(g.pairs))
 		for k := range g.pairs {
 			keys = append(keys, k)
@@ -394,39 +393,31 @@ func (l *ladder) writeMarkdown(w io.Writer) {
 			if keys[i][1] != keys[j][1] {
 				return rungLess(keys[i][1], keys[j][1])
 			}
-			return rungLess(keys[i][0], keys[j][0])
+			return rungLess(keys[j][0], keys[i][0])
 		})
-		for i := len(keys) - 1; i >= 0; i-- {
-			k := keys[i]
+		for _, k := range keys {
 			ps := g.pairs[k]
 			n := ps.wins + ps.losses + ps.draws
-			fmt.Fprintf(w, "| %s vs %s | %d | %d-%d-%d | %.1f%% |\n", k[1], k[0], n, ps.losses, ps.wins, ps.draws,
+			fmt.Fprintf(w, "| %s | %s vs %s | %d | %d-%d-%d | %.1f%% |\n", g.label, k[1], k[0], n, ps.losses, ps.wins, ps.draws,
 				100*(float64(ps.losses)+float64(ps.draws)/2)/float64(n))
 		}
-		fmt.Fprintln(w)
 	}
-	rungs := l.rungs()
-	fmt.Fprintf(w, "| rung |")
+	fmt.Fprintf(w, "\n| rung |")
 	for _, g := range l.groups {
-		fmt.Fprintf(w, " %s |", g.label)
+		fmt.Fprintf(w, " %s (%d games) |", g.label, g.files)
 	}
 	fmt.Fprintf(w, "\n|---|%s\n", strings.Repeat("---|", len(l.groups)))
-	for _, r := range rungs {
+	for _, r := range l.rungs() {
 		fmt.Fprintf(w, "| %s |", r)
 		for _, g := range l.groups {
 			cell := ""
 			for _, x := range g.ratings {
-				if x.Player != r {
-					continue
-				}
 				switch {
+				case x.Player != r:
 				case x.Elo == 0 && x.Lo == 0 && x.Hi == 0:
 					cell = "0"
-				case math.IsInf(x.Elo, 0):
+				case math.IsInf(x.Elo, 1) && math.IsInf(x.Hi, 1):
 					cell = "≥ " + formatElo(x.Lo)
-					if !math.IsInf(x.Hi, 1) {
-						cell = formatElo(x.Elo) + " (" + formatInterval(x) + ")"
-					}
 				default:
 					cell = formatElo(x.Elo) + " (" + formatInterval(x) + ")"
 				}
@@ -434,6 +425,15 @@ func (l *ladder) writeMarkdown(w io.Writer) {
 			fmt.Fprintf(w, " %s |", cell)
 		}
 		fmt.Fprintln(w)
+	}
+	if len(l.groups) > 0 {
+		fmt.Fprintln(w)
+	}
+	for _, g := range l.groups {
+		if g.players > 2 {
+			fmt.Fprintf(w, "%s: each game counts as %d pairwise comparisons, one for each pair of players, won by the better place (a shared place is a draw).\n",
+				g.label, g.players*(g.players-1)/2)
+		}
 	}
 }
 
@@ -459,8 +459,8 @@ func (l *ladder) rungs() []string {
 // a dashed line.
 func (l *ladder) writeSVG(w io.Writer, anchor string) {
 	rungs := l.rungs()
-	const width, height = 720.0, 440.0
-	const left, right, top, bottom = 70.0, 190.0, 40.0, 50.0
+	const width, height = 760.0, 440.0
+	const left, right, top, bottom = 70.0, 220.0, 40.0, 50.0
 	maxY := 100.0
 	for _, g := range l.groups {
 		for _, r := range g.ratings {
@@ -567,8 +567,8 @@ func (l *ladder) writeSVG(w io.Writer, anchor string) {
 	}
 	ly := top + 20 + 20*float64(len(l.groups))
 	fmt.Fprintf(w, `<circle cx="%.1f" cy="%.1f" r="4" fill="white" stroke="black" stroke-width="1.5"/>`+"\n", width-right+27, ly)
-	fmt.Fprintf(w, `<text x="%.1f" y="%.1f">won every game below:</text>`+"\n", width-right+46, ly+4)
-	fmt.Fprintf(w, `<text x="%.1f" y="%.1f">+inf, drawn at its</text>`+"\n", width-right+46, ly+18)
-	fmt.Fprintf(w, `<text x="%.1f" y="%.1f">95%% lower bound</text>`+"\n", width-right+46, ly+32)
+	for k, line := range []string{"+inf (no rung below ever", "scored against it): drawn", "at its 95% lower bound"} {
+		fmt.Fprintf(w, `<text x="%.1f" y="%.1f">%s</text>`+"\n", width-right+46, ly+4+14*float64(k), line)
+	}
 	fmt.Fprintln(w, "</svg>")
 }

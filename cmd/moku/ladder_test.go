@@ -104,14 +104,15 @@ func TestLadderCommand(t *testing.T) {
 		t.Fatalf("ladder: exit %d\n%s%s", code, out, errs)
 	}
 	for _, want := range []string{
-		"Keil side 3: 4 games\n",
-		"| pairing | games | wins-losses-draws | score |",
-		"| 50 vs random | 4 | ",
-		"Kee 5x5, 3 players: 3 games (each counted as 3 pairwise comparisons)",
-		"| 50 vs 20 | 3 | ",
-		"| 20 vs random | 3 | ",
-		"| random | 4 | ",
-		"| rung | Keil side 3 | Kee 5x5, 3 players |",
+		"| game | rung | games | score | Elo | 95% interval |",
+		"| Keil side 3 | random | 4 | ",
+		"| Kee 5x5, 3 players | 50 | 6 | ",
+		"| game | pairing | games | wins-losses-draws | score |",
+		"| Keil side 3 | 50 vs random | 4 | ",
+		"| Kee 5x5, 3 players | 50 vs 20 | 3 | ",
+		"| Kee 5x5, 3 players | 20 vs random | 3 | ",
+		"| rung | Keil side 3 (4 games) | Kee 5x5, 3 players (3 games) |",
+		"Kee 5x5, 3 players: each game counts as 3 pairwise comparisons",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
