@@ -25,8 +25,9 @@ type Stats struct {
 // Measure runs playouts from the starting position of the game cfg
 // describes, on the calling goroutine, for at least d (and at least one
 // playout), and reports their speed and statistics. Each playout loads the
-// position afresh, as the search does.
-func Measure(cfg games.Config, d time.Duration, seed uint64) (Stats, error) {
+// position afresh, as the search does. With heavy set, a board that has the
+// tactical policy (SquareBoard) plays it instead of the light one.
+func Measure(cfg games.Config, d time.Duration, seed uint64, heavy bool) (Stats, error) {
 	s, err := games.Start(cfg)
 	if err != nil {
 		return Stats{}, err
@@ -34,6 +35,9 @@ func Measure(cfg games.Config, d time.Duration, seed uint64) (Stats, error) {
 	b, err := New(s.Rules(), s.Graph())
 	if err != nil {
 		return Stats{}, err
+	}
+	if h, ok := b.(interface{ SetHeavy(bool) }); ok {
+		h.SetHeavy(heavy)
 	}
 	r := NewRand(seed)
 	players := s.Rules().Players

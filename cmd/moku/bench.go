@@ -18,14 +18,18 @@ func init() {
 }
 
 // benchGames are the games moku bench measures, by the key it prints.
+// The light reference policy everywhere, and the tactical policy the
+// search uses on 9x9 Go ("go-9x9-heavy").
 var benchGames = []struct {
-	key string
-	cfg games.Config
+	key   string
+	cfg   games.Config
+	heavy bool
 }{
-	{"go-9x9", games.Config{Rules: "go", Board: "9x9"}},
-	{"keil-hex7", games.Config{Rules: "keil", Board: "hex:7"}},
-	{"kee-9x9-3p", games.Config{Rules: "kee players=3", Board: "9x9"}},
-	{"ki-11x11", games.Config{Rules: "ki", Board: "11x11"}},
+	{"go-9x9", games.Config{Rules: "go", Board: "9x9"}, false},
+	{"go-9x9-heavy", games.Config{Rules: "go", Board: "9x9"}, true},
+	{"keil-hex7", games.Config{Rules: "keil", Board: "hex:7"}, false},
+	{"kee-9x9-3p", games.Config{Rules: "kee players=3", Board: "9x9"}, false},
+	{"ki-11x11", games.Config{Rules: "ki", Board: "11x11"}, false},
 }
 
 func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
@@ -42,7 +46,7 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	out := map[string]any{}
 	var order []string
 	for _, g := range benchGames {
-		st, err := playout.Measure(g.cfg, d, *seed)
+		st, err := playout.Measure(g.cfg, d, *seed, g.heavy)
 		if err != nil {
 			return err
 		}
