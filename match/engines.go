@@ -2,6 +2,7 @@ package match
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -107,4 +108,27 @@ func (es *engineSet) closeEngines() {
 			es.engines[i] = nil
 		}
 	}
+}
+
+// failed says why engine i (who, in the records) failed to answer cmd
+// within limit, stopping it if it crashed or hung (it is started again for
+// the next game).
+func (es *engineSet) failed(i int, who, cmd string, limit time.Duration, err error) string {
+	var ge *GTPError
+	var ee *ExitError
+	switch {
+	case errors.Is(err, ErrTimeout):
+		es.drop(i)
+		return fmt.Sprintf("%s did not answer %s within %v", who, cmd, limit)
+	case errors.As(err, &ee):
+		es.drop(i)
+		return fmt.Sprintf("%s crashed during %s: %v", who, cmd, err)
+	case errors.As(err, &ge):
+		if strings.HasPrefix(cmd, "play") {
+			return fmt.Sprintf("%s refused the legal move %s: %s", who, strings.TrimPrefix(cmd, "play "), ge.Message)
+		}
+		return fmt.Sprintf("%s failed %s: %s", who, cmd, ge.Message)
+	}
+	es.drop(i)
+	return fmt.Sprintf("%s: %s: %v", who, cmd, err)
 }

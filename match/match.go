@@ -314,26 +314,9 @@ func (ref *referee) play(ctx context.Context, n int) (*Game, error) {
 	return ref.finish(n, black, s, nil)
 }
 
-// failure turns an engine's failure to answer into a forfeit, stopping an
-// engine that crashed or hung (it is restarted for the next game).
+// failure turns an engine's failure to answer into a forfeit.
 func (ref *referee) failure(i int, c board.Color, who, cmd string, err error) *forfeit {
-	var ge *GTPError
-	var ee *ExitError
-	switch {
-	case errors.Is(err, ErrTimeout):
-		ref.drop(i)
-		return &forfeit{c, fmt.Sprintf("%s did not answer %s within %v", who, cmd, ref.cfg.Move)}
-	case errors.As(err, &ee):
-		ref.drop(i)
-		return &forfeit{c, fmt.Sprintf("%s crashed during %s: %v", who, cmd, err)}
-	case errors.As(err, &ge):
-		if strings.HasPrefix(cmd, "play") {
-			return &forfeit{c, fmt.Sprintf("%s refused the legal move %s: %s", who, strings.TrimPrefix(cmd, "play "), ge.Message)}
-		}
-		return &forfeit{c, fmt.Sprintf("%s failed %s: %s", who, cmd, ge.Message)}
-	}
-	ref.drop(i)
-	return &forfeit{c, fmt.Sprintf("%s: %s: %v", who, cmd, err)}
+	return &forfeit{c, ref.failed(i, who, cmd, ref.cfg.Move, err)}
 }
 
 // finish scores game n, saves it and returns its outcome. s is the game

@@ -420,26 +420,9 @@ func (ref *multiReferee) play(ctx context.Context, n int) (*MultiGame, error) {
 	return ref.finish(n, seats, s, nil)
 }
 
-// failure turns engine i's failure to answer into a forfeit, stopping an
-// engine that crashed or hung (it is restarted for the next game).
+// failure turns engine i's failure to answer into a forfeit.
 func (ref *multiReferee) failure(i int, who, cmd string, err error) *multiForfeit {
-	var ge *GTPError
-	var ee *ExitError
-	switch {
-	case errors.Is(err, ErrTimeout):
-		ref.drop(i)
-		return &multiForfeit{i, fmt.Sprintf("%s did not answer %s within %v", who, cmd, ref.cfg.Move)}
-	case errors.As(err, &ee):
-		ref.drop(i)
-		return &multiForfeit{i, fmt.Sprintf("%s crashed during %s: %v", who, cmd, err)}
-	case errors.As(err, &ge):
-		if strings.HasPrefix(cmd, "play") {
-			return &multiForfeit{i, fmt.Sprintf("%s refused the legal move %s: %s", who, strings.TrimPrefix(cmd, "play "), ge.Message)}
-		}
-		return &multiForfeit{i, fmt.Sprintf("%s failed %s: %s", who, cmd, ge.Message)}
-	}
-	ref.drop(i)
-	return &multiForfeit{i, fmt.Sprintf("%s: %s: %v", who, cmd, err)}
+	return &multiForfeit{i, ref.failed(i, who, cmd, ref.cfg.Move, err)}
 }
 
 // finish ranks game n, saves it and returns its outcome. s is the game as
