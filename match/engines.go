@@ -47,7 +47,8 @@ func (es *engineSet) engine(ctx context.Context, i int) (*Engine, error) {
 
 // setup prepares engine i for a new game: a game other than Go needs an
 // engine that says it plays it (gogui-rules_game_id); then board size,
-// komi, clear board.
+// komi, clear board, and an engine that knows moku-rules must be playing
+// the match's ruleset.
 func (es *engineSet) setup(ctx context.Context, i int) error {
 	e, err := es.engine(ctx, i)
 	if err != nil {
@@ -88,8 +89,24 @@ func (es *engineSet) setup(ctx context.Context, i int) error {
 	if _, err := send("komi " + strconv.FormatFloat(r.Komi, 'f', -1, 64)); err != nil {
 		return err
 	}
-	_, err = send("clear_board")
-	return err
+	if _, err := send("clear_board"); err != nil {
+		return err
+	}
+	// An engine that can say its ruleset (moku-rules) must play the
+	// referee's: the same game, players, ko rule, komi and the rest, so
+	// that a moku engine started with other flags (say --players 2 in a
+	// three-player match) is refused before it plays.
+	if known, err := send("known_command moku-rules"); err != nil || known != "true" {
+		return err
+	}
+	got, err := send("moku-rules")
+	if err != nil {
+		return err
+	}
+	if want := r.String(); got != want {
+		return fmt.Errorf("engine %d (%s) plays %q, the match %q", i+1, e.Command, got, want)
+	}
+	return nil
 }
 
 // drop kills engine i; it is restarted when next needed.

@@ -287,3 +287,22 @@ func TestMultiStatistics(t *testing.T) {
 		t.Errorf("b's place %v", p)
 	}
 }
+
+// TestRulesMismatch: an engine started for another ruleset (two players
+// in a three-player match, or another komi in a two-player one) is
+// refused before the first game, and the match stops with a clear error.
+func TestRulesMismatch(t *testing.T) {
+	_, err := match.RunMulti(context.Background(), match.MultiConfig{
+		Engines: []string{keeEngine("--player random"), keeEngine("--player random"), moku + " gtp --game kee --player random"},
+		Games:   1, Dir: t.TempDir(), Move: 10 * time.Second, Game: kee3})
+	if err == nil || !strings.Contains(err.Error(), "engine 3") || !strings.Contains(err.Error(), "players=2") {
+		t.Errorf("three-player match with a two-player engine: %v", err)
+	}
+	_, err = match.Run(context.Background(), match.Config{
+		Engines: [2]string{moku + " gtp --rules go-simple --player random", moku + " gtp --rules go --player random"},
+		Games:   1, Dir: t.TempDir(), Move: 10 * time.Second,
+		Game: games.Config{Rules: "go-simple", Board: "5x5"}})
+	if err == nil || !strings.Contains(err.Error(), "engine 2") || !strings.Contains(err.Error(), "ko=positional") {
+		t.Errorf("go-simple match with a go engine: %v", err)
+	}
+}
