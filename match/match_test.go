@@ -151,11 +151,13 @@ func TestKilledEngine(t *testing.T) {
 }
 
 // TestHungEngine stops an engine (SIGSTOP) mid-game: the referee's time
-// limit scores the game as its loss and the match goes on.
+// limit scores the game as its loss and the match goes on. (moku searches
+// only 200 playouts a move here, so that it stays well inside the 1 s
+// limit on a loaded machine.)
 func TestHungEngine(t *testing.T) {
 	dir := t.TempDir()
 	sum, err := match.Run(context.Background(), match.Config{
-		Engines: [2]string{moku + " gtp --rules go-simple", gnugo}, Games: 2, Dir: dir, Move: time.Second,
+		Engines: [2]string{moku + " gtp --rules go-simple --playouts 200", gnugo}, Games: 2, Dir: dir, Move: time.Second,
 		Game: games.Config{Rules: "go-simple", Board: "5x5"},
 		OnMove: func(game, moves int, pids [2]int) {
 			if game == 1 && moves == 3 {
