@@ -26,6 +26,10 @@ type Options struct {
 	NoTable    bool // search without a transposition table
 	NoSymmetry bool // do not reduce positions by the board's symmetries
 	NoBounds   bool // do not cut off with Benson's unconditional life bounds
+	// NoDeepen searches each null-window test depth-first to the end of
+	// every line, without the deepening ply cap (see the package
+	// documentation): the older method, kept to check the new one.
+	NoDeepen bool
 	MaxNodes   int64
 	// Guess, if set, is the first score MTD(f) tests (points); by default
 	// it tests the largest margin the board allows, which ends the search
@@ -50,6 +54,7 @@ type Progress struct {
 	Lower, Upper float64 // what is known of the value so far
 	Entries      int
 	Line         string // the line being searched
+	Cap          int    // the ply cap of the deepening iteration under way (0: none)
 }
 
 // Result is a solved (or bounded) game.
@@ -71,7 +76,10 @@ type Result struct {
 	Method       string  `json:"method"`
 	Entries      int     `json:"table_entries"`
 	Probes       int64   `json:"table_found"`  // entries found for a position
-	Reused       int64   `json:"table_reused"` // of those, usable under the history
+	Reused       int64   `json:"table_reused"` // of those, usable under the history and cutting off
+	// PlyCap is the largest ply cap (plies below the tested node) of a
+	// deepening iteration that decided a test; 0 without deepening.
+	PlyCap int `json:"ply_cap,omitempty"`
 }
 
 // mode is how repetitions are handled.
@@ -109,7 +117,9 @@ type Solver struct {
 	start    time.Time
 	lastProg time.Time
 	lo, hi   int // the value is in [lo, hi] (half points)
-	capMode  int // Kee ply cap: capped leaves score -inf (−1) or +inf (+1)
+	capMode  int // ply cap: capped leaves score Black's worst (−1) or best (+1) bound, 0 no cap
+	capUsed  int // the largest deepening cap that decided a test
+	capNow   int // the deepening cap under way
 	capHit   bool
 	maxPly   int
 	scoreMax int
@@ -142,6 +152,9 @@ type frame struct {
 	box   [3]uint64 // points seen empty, black, white in the subtree
 	bloom bloom     // the positions of the subtree (crep), as a Bloom filter
 	nohit bool
+	// capped: the result rests on a capped line (or on a table entry of
+	// a capped search), so it bounds the capped game, not the real one
+	capped bool
 }
 
 // entry is a transposition-table entry, in canonical orientation.
@@ -347,6 +360,7 @@ func (s *Solver) fill(res *Result) {
 	}
 	res.Entries = len(s.tt)
 	res.Probes, res.Reused = s.probes, s.reused
+	res.PlyCap = s.capUsed
 }
 
 // mtd narrows [lo, hi] by null-window tests until it is one value (or,
@@ -366,8 +380,8 @@ func (s *Solver) mtd() (int, int) {
 		if b > hi {
 			b = hi
 		}
-		v := s.search(b-1, b)
-		if v < b {
+		ge, v := s.test(b)
+		if !ge {
 			hi = v
 		} else {
 			lo = v
@@ -376,6 +390,48 @@ func (s *Solver) mtd() (int, int) {
 		guess = v
 	}
 	return lo, hi
+}
+
+// test answers the null-window question "is the value of the current
+// node at least b?" (half points) and returns a bound proving the answer:
+// a lower bound >= b, or an upper bound < b. Unless Options.NoDeepen, it
+// deepens a ply cap below the node: each iteration searches the capped
+// game twice, first scoring capped lines as Black's worst possible result
+// (a fail high then proves value >= b: no capped line is in Black's proof)
+// and then as Black's best (a fail low then proves value < b), until one
+// of them decides, or a search reaches no cap and so is exact.
+func (s *Solver) test(b int) (bool, int) {
+	d := len(s.path) - 1
+	if s.opt.NoDeepen {
+		s.capMode = 0
+		v := s.search(b-1, b)
+		return v >= b, v
+	}
+	defer func() { s.capMode, s.capNow = 0, 0 }()
+	for cap := firstCap; ; cap += capStep(cap) {
+		s.capNow = cap
+		s.maxPly = len(s.moves) + cap
+		for _, mode := range []int{-1, +1} {
+			s.capMode = mode
+			v := s.search(b-1, b)
+			if !s.frames[d].capped || mode < 0 && v >= b || mode > 0 && v < b {
+				if cap > s.capUsed {
+					s.capUsed = cap
+				}
+				return v >= b, v
+			}
+		}
+	}
+}
+
+// The deepening schedule of test: the first ply cap and the step to the next.
+const firstCap = 2
+
+func capStep(cap int) int {
+	if st := cap / 4; st > 2 {
+		return st
+	}
+	return 2
 }
 
 // tick counts a node and handles limits, interruption and progress.
@@ -398,7 +454,7 @@ func (s *Solver) tick() {
 		if now := time.Now(); now.Sub(s.lastProg) >= every {
 			s.lastProg = now
 			s.opt.Progress(Progress{Nodes: s.nodes, Seconds: now.Sub(s.start).Seconds(),
-				Lower: float64(s.lo) / 2, Upper: float64(s.hi) / 2, Entries: len(s.tt), Line: s.line()})
+				Lower: float64(s.lo) / 2, Upper: float64(s.hi) / 2, Entries: len(s.tt), Line: s.line(), Cap: s.capNow})
 		}
 	}
 }
@@ -545,6 +601,7 @@ func (s *Solver) merge(d int, child *frame) {
 		f.box[k] |= child.box[k]
 	}
 	f.bloom.union(&child.bloom)
+	f.capped = f.capped || child.capped
 }
 
 // moveCode numbers a move: its point, n for the button, n+1 for a pass.
@@ -634,7 +691,7 @@ func (s *Solver) key() (uint64, int) {
 	for i := len(s.moves) - 1; i >= 0 && s.moves[i].Kind == game.Pass; i-- {
 		passes++
 	}
-	h ^= mix(uint64(passes) + 0x51)
+	h ^= tag(tagPasses, uint64(passes))
 	return h, k
 }
 
@@ -785,6 +842,7 @@ func (s *Solver) search(alpha, beta int) int {
 	f.box = [3]uint64{s.full &^ (cur.black | cur.white), cur.black, cur.white}
 	f.bloom = bloom{}
 	f.bloom.add(cur.crep)
+	f.capped = false
 	if s.st.Over() {
 		return s.margin()
 	}
@@ -807,28 +865,33 @@ func (s *Solver) search(alpha, beta int) int {
 	if beta <= lo {
 		return lo
 	}
-	if s.mode == modePlain && len(s.moves) >= s.maxPly {
-		// Scored as the best or worst margin any game could have: the
-		// capped game's value is then a bound on the real one.
-		s.capHit = true
-		if s.capMode > 0 {
-			return s.maxMargin
-		}
-		return s.minMargin
-	}
 	if s.benson {
 		// Bounds from unconditionally alive stones (see safePoints).
 		k2 := int(2 * s.r.Komi)
 		if b := s.safePoints(board.Black); b > 0 {
 			if lower := 2*(2*b-s.n) - k2; lower >= beta {
 				return lower
+			} else if lower > lo {
+				lo = lower
 			}
 		}
 		if w := s.safePoints(board.White); w > 0 {
 			if upper := 2*(s.n-2*w) - k2; upper <= alpha {
 				return upper
+			} else if upper < hi {
+				hi = upper
 			}
 		}
+	}
+	if s.capMode != 0 && len(s.moves) >= s.maxPly {
+		// Scored as the worst or best margin the game could still have:
+		// the capped game's value is then a bound on the real one.
+		s.capHit = true
+		f.capped = true
+		if s.capMode > 0 {
+			return hi
+		}
+		return lo
 	}
 	best := -1
 	var key uint64
@@ -842,27 +905,47 @@ func (s *Solver) search(alpha, beta int) int {
 			best = s.decodeMove(int(h), k)
 		}
 	}
+	var mkey uint64
 	if useTT {
 		key, k = s.key()
-		if e := s.tt[key]; e != nil {
-			if e.Best >= 0 {
+		// The entry of the real game (bounds on the value), then, in a
+		// capped search, the entry of the capped game at this depth.
+		e := s.tt[key]
+		if s.capMode != 0 {
+			mkey = key ^ tag(tagCapped, uint64(s.maxPly-len(s.moves))<<2|uint64(s.capMode+1))
+		}
+		for i := 0; i < 2; i++ {
+			if i == 1 {
+				if s.capMode == 0 {
+					break
+				}
+				e = s.tt[mkey]
+			}
+			if e == nil {
+				continue
+			}
+			if best < 0 && e.Best >= 0 {
 				best = int(e.Best)
 				if best < s.n {
 					best = s.inv[k][best]
 				}
 			}
 			s.probes++
-			if s.usable(e, k) {
+			v, cut := 0, false
+			switch {
+			case int(e.Lower) >= beta:
+				v, cut = int(e.Lower), true
+			case int(e.Upper) <= alpha:
+				v, cut = int(e.Upper), true
+			case e.Lower == e.Upper:
+				v, cut = int(e.Lower), true
+			}
+			if cut && s.usable(e, k) {
 				s.reused++
-				if int(e.Lower) >= beta {
-					return int(e.Lower)
+				if i == 1 {
+					f.capped = true
 				}
-				if int(e.Upper) <= alpha {
-					return int(e.Upper)
-				}
-				if e.Lower == e.Upper {
-					return int(e.Lower)
-				}
+				return v
 			}
 		}
 	}
@@ -913,7 +996,17 @@ func (s *Solver) search(alpha, beta int) int {
 		}
 	}
 	if useTT {
-		s.store(key, k, v, alpha, beta, bestMove)
+		// A result resting on no capped line bounds the real game; so
+		// does a capped search's fail high when capped lines scored
+		// Black's worst, and its fail low when they scored Black's best.
+		// Other capped results hold for the capped game at this depth.
+		capped := s.frames[d].capped // (s.frames may have grown: f is stale)
+		real := !capped || s.capMode < 0 && v >= beta || s.capMode > 0 && v <= alpha
+		if real {
+			s.store(key, k, v, alpha, beta, bestMove)
+		} else {
+			s.store(mkey, k, v, alpha, beta, bestMove)
+		}
 	} else if bestMove >= 0 && len(s.hint) < s.maxEntries() {
 		s.hint[key] = int16(s.encodeMove(bestMove, k))
 	}
@@ -1003,10 +1096,17 @@ func (s *Solver) pv(v int) []string {
 				continue
 			}
 			var ok bool
-			if maximize {
-				ok = s.search(v-1, v) >= v
+			if s.mode == modePlain {
+				if maximize {
+					ok = s.search(v-1, v) >= v
+				} else {
+					ok = s.search(v, v+1) <= v
+				}
+			} else if maximize {
+				ok, _ = s.test(v)
 			} else {
-				ok = s.search(v, v+1) <= v
+				ge, _ := s.test(v + 1)
+				ok = !ge
 			}
 			if ok {
 				out = append(out, m.Format(s.g))
@@ -1033,6 +1133,21 @@ var (
 	moverKeys   = [board.MaxPlayers + 1]uint64{0x2545f4914f6cdd1d, 0x94d049bb133111eb, 0xbf58476d1ce4e5b9, 0x6a09e667f3bcc908, 0xbb67ae8584caa73b}
 	ownerKeys   = [board.MaxPlayers + 1]uint64{0, 0x3c6ef372fe94f82b, 0xa54ff53a5f1d36f1, 0x510e527fade682d1, 0x9b05688c2b3e6c1f}
 	buttonTaken = uint64(0x1f83d9abfb41bd6b)
+)
+
+// tag returns the key of a small number x of one kind (passes in a row,
+// a capped search's depth and mode). The board's Zobrist keys are the same
+// mixing function of small numbers (point × 5 + colour), so a small number
+// must never be mixed alone: keys of different kinds would coincide (a
+// pass count with a stone, one depth with another and a stone).
+func tag(kind, x uint64) uint64 {
+	return mix(x ^ kind)
+}
+
+// Kinds for tag: large odd constants, far from any Zobrist index.
+const (
+	tagPasses = 0xd6e8feb86659fd93
+	tagCapped = 0xa0761d6478bd642f
 )
 
 func mix(x uint64) uint64 {

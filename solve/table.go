@@ -19,7 +19,7 @@ type tableFile struct {
 	Entries    []entry
 }
 
-const tableVersion = 2
+const tableVersion = 3
 
 // SaveTable writes the transposition table to w.
 func (s *Solver) SaveTable(w io.Writer) error {
