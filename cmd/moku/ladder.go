@@ -383,7 +383,7 @@ func (l *ladder) writeMarkdown(w io.Writer) {
 			fmt.Fprintf(w, "| %s | %s | %d | %s | %s | %s |\n", g.label, r.Player, r.Games, formatPoints(r.Points), formatElo(r.Elo), interval)
 		}
 	}
-	fmt.Fprintf(w, "\n| game | pairing | games | wins-losses-draws | score |\n|---|---|---|---|---|\n")
+	fmt.Fprintf(w, "\n| game | pairing | games | wins-losses-draws | score | Elo difference (95%% interval) |\n|---|---|---|---|---|---|\n")
 	for _, g := range l.groups {
 		keys := make([][2]string, 0, len(g.pairs))
 		for k := range g.pairs {
@@ -398,8 +398,8 @@ func (l *ladder) writeMarkdown(w io.Writer) {
 		for _, k := range keys {
 			ps := g.pairs[k]
 			n := ps.wins + ps.losses + ps.draws
-			fmt.Fprintf(w, "| %s | %s vs %s | %d | %d-%d-%d | %.1f%% |\n", g.label, k[1], k[0], n, ps.losses, ps.wins, ps.draws,
-				100*(float64(ps.losses)+float64(ps.draws)/2)/float64(n))
+			fmt.Fprintf(w, "| %s | %s vs %s | %d | %d-%d-%d | %.1f%% | %s |\n", g.label, k[1], k[0], n, ps.losses, ps.wins, ps.draws,
+				100*(float64(ps.losses)+float64(ps.draws)/2)/float64(n), pairElo(k[1], k[0], ps))
 		}
 	}
 	fmt.Fprintf(w, "\n| rung |")
@@ -412,14 +412,8 @@ func (l *ladder) writeMarkdown(w io.Writer) {
 		for _, g := range l.groups {
 			cell := ""
 			for _, x := range g.ratings {
-				switch {
-				case x.Player != r:
-				case x.Elo == 0 && x.Lo == 0 && x.Hi == 0:
-					cell = "0"
-				case math.IsInf(x.Elo, 1) && math.IsInf(x.Hi, 1):
-					cell = "≥ " + formatElo(x.Lo)
-				default:
-					cell = formatElo(x.Elo) + " (" + formatInterval(x) + ")"
+				if x.Player == r {
+					cell = formatRating(x)
 				}
 			}
 			fmt.Fprintf(w, " %s |", cell)
@@ -435,6 +429,37 @@ func (l *ladder) writeMarkdown(w io.Writer) {
 				g.label, g.players*(g.players-1)/2)
 		}
 	}
+}
+
+// pairElo returns the Elo difference of a over b from their games alone,
+// with its 95% interval.
+func pairElo(a, b string, ps *pairScore) string {
+	var r rating.Results
+	r.Add(a, b, ps.losses, ps.wins, ps.draws)
+	rs, err := rating.Fit(&r, b)
+	if err != nil {
+		return "?"
+	}
+	for _, x := range rs {
+		if x.Player == a {
+			return formatRating(x)
+		}
+	}
+	return "?"
+}
+
+// formatRating writes a rating with its interval: "+412 (+300 to +530)",
+// "≥ +685" where only the lower end is known.
+func formatRating(x rating.Rating) string {
+	switch {
+	case x.Elo == 0 && x.Lo == 0 && x.Hi == 0:
+		return "0"
+	case math.IsInf(x.Elo, 1) && math.IsInf(x.Hi, 1):
+		return "≥ " + formatElo(x.Lo)
+	case math.IsInf(x.Elo, -1) && math.IsInf(x.Lo, -1):
+		return "≤ " + formatElo(x.Hi)
+	}
+	return formatElo(x.Elo) + " (" + formatInterval(x) + ")"
 }
 
 // rungs returns every group's rungs, in rung order.
