@@ -11,8 +11,52 @@
 // special case) driven by MTD(f): a sequence of null-window tests on the
 // score, each one answering "is the value at least b?", that narrows the
 // interval of possible values until it is a single value (iterative
-// deepening on the score rather than on depth: there is no depth limit, every
-// leaf is a finished game scored by the engine's own Result).
+// deepening on the score), and each test is answered by iterative deepening
+// on depth (below).
+//
+// # Deepening ply cap
+//
+// Under superko a depth-first search that follows its first move to the end
+// of the game wanders: the loser can prolong a game through thousands of new
+// positions (on 3x4 Go most nodes of an unbounded search were more than
+// 1,000 plies deep), and the table, whose entries depend on the history,
+// rarely helps so deep. So each test "value >= b?" at a node is searched with
+// a ply cap c below the node (2, 4, 6, 8, 10, 12, 15, 18, 22, ...: a step of
+// max(2, c/4)), twice:
+//
+//   - pessimistic: a line reaching the cap scores the lowest margin the
+//     position can still end with (−points − ½ − komi, raised by Black's
+//     Benson-safe points and the button). Every leaf then scores at most
+//     its real value, so the capped game's value is a lower bound of the
+//     real one: a fail high (>= b) proves value >= b. (No capped line
+//     can be part of Black's proof unless its floor already reaches b,
+//     which is then true of the real game too.)
+//   - optimistic: capped lines score the highest margin still possible,
+//     an upper bound: a fail low (< b) proves value < b.
+//
+// If neither decides, the cap grows. A search that reached no cap (nor
+// used a capped result from the table) is exact and decides at once. Every
+// game the solver accepts is finite, so a large enough cap always decides;
+// in practice short proofs exist where the long lines are the loser's
+// (3x4 Go: value >= B+4 is proved at cap 18 and value < B+4.5 at cap
+// 22 to 26, in 250 k nodes, where the unbounded search did not finish the
+// first test in 10 M).
+//
+// Values returned below a capped search mean different things: in a
+// pessimistic search a fail high is a bound of the real game at every node
+// (by induction: a fail high at a Black node rests on one child's fail high,
+// at a White node on all children's fail highs, and leaves that fail high
+// are finished games, Benson bounds, real table bounds, or floors that are
+// real lower bounds), while a fail low bounds only the capped game; in an
+// optimistic search the reverse. The table keeps them apart: bounds of the
+// real game (fail highs of pessimistic searches, fail lows of optimistic
+// ones, and any result whose subtree reached no cap) are stored under the
+// position's key and used by every later search; the others under the
+// position's key mixed with the mode and the plies left to the cap, and used
+// only at the same depth below the cap in the same mode (where the capped
+// game is the same). A node's frame records whether its result rests on a
+// capped line or a capped entry. Options.NoDeepen searches without the cap
+// (the older method, tested to agree).
 //
 // No margin lies outside [-(points + ½), points + ½] − komi (every point
 // counts for at most one player, the button for ½; once someone has taken
@@ -39,7 +83,8 @@
 // is on the mover's side of v, so one test decides), the minimising side
 // trying passes first, so that the line ends as soon as perfect play allows.
 //
-// Every game the solver accepts is finite without any length cap: under
+// Every game the solver accepts is finite without any length cap, so the
+// deepening ends: under
 // positional and situational superko every placement creates a new
 // (board, player to move) and two passes in a row end the game; under
 // Keil's own-position rule every placement creates a new end-of-turn

@@ -60,7 +60,8 @@ func checkPV(t *testing.T, rulesDesc, boardSpec string, res *Result) {
 }
 
 // Every option combination gives the same value: with and without the
-// table, with and without symmetry, with and without Benson bounds.
+// table, with and without symmetry, with and without Benson bounds, with and
+// without the deepening ply cap.
 func TestOptionsAgree(t *testing.T) {
 	for _, c := range []struct{ rules, board string }{
 		{"go", "2x2"}, {"go", "4x1"}, {"go-situational", "2x2"}, {"tromp-taylor", "3x1"},
@@ -68,7 +69,8 @@ func TestOptionsAgree(t *testing.T) {
 		{"keil", "hex:2"}, {"keil-2019 komi=7", "hex:2"}, {"ki", "3x3"},
 	} {
 		var values []float64
-		for _, opt := range []Options{{}, {NoSymmetry: true}, {NoTable: true}, {NoBounds: true}, {NoTable: true, NoSymmetry: true, NoBounds: true}} {
+		for _, opt := range []Options{{}, {NoSymmetry: true}, {NoTable: true}, {NoBounds: true}, {NoTable: true, NoSymmetry: true, NoBounds: true},
+			{NoDeepen: true}, {NoDeepen: true, NoTable: true, NoSymmetry: true, NoBounds: true}} {
 			r, g, err := games.Config{Rules: c.rules, Board: c.board}.Build()
 			if err != nil {
 				t.Fatal(err)
@@ -285,4 +287,61 @@ func TestBloomNoFalseNegatives(t *testing.T) {
 	if (&bloom{}).has(mix(12345)) {
 		t.Error("the empty filter contains a position")
 	}
+}
+
+// The deepening ply cap (capped lines scored worst, then best, for Black,
+// and the table's capped-game entries) gives the value of the unbounded
+// search on every board where that search finishes, including ones with
+// long superko fights, with komi, with the button and under Ki's rule; and
+// each PV replays to the value.
+func TestDeepenAgrees(t *testing.T) {
+	for _, c := range []struct{ rules, board string }{
+		{"go", "2x2"}, {"go", "3x2"}, {"go", "2x4"}, {"go", "2x5"}, {"go-situational", "2x4"},
+		{"go komi=0.5", "2x3"}, {"go komi=3", "3x3"}, {"tromp-taylor", "2x3"},
+		{"keil", "hex:2"}, {"keil-2019", "hex:2"}, {"keil komi=6", "hex:2"}, {"keil komi=7", "hex:2"},
+		{"ki", "3x3"}, {"ki komi=3", "3x3"}, {"ki komi=4", "3x3"},
+	} {
+		var values []float64
+		for _, opt := range []Options{{NoDeepen: true}, {}, {NoSymmetry: true}, {NoBounds: true}} {
+			r, g, err := games.Config{Rules: c.rules, Board: c.board}.Build()
+			if err != nil {
+				t.Fatal(err)
+			}
+			opt.MaxNodes = 20_000_000
+			s, err := New(r, g, opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := s.Solve()
+			if err != nil {
+				t.Fatalf("%s %s %+v: %v", c.rules, c.board, opt, err)
+			}
+			if !res.Exact {
+				t.Fatalf("%s %s %+v: not exact", c.rules, c.board, opt)
+			}
+			values = append(values, res.Value)
+			checkPV(t, c.rules, c.board, res)
+		}
+		for _, v := range values[1:] {
+			if v != values[0] {
+				t.Errorf("%s %s: deepening and unbounded search differ: %v", c.rules, c.board, values)
+			}
+		}
+	}
+}
+
+// 3x4 Go: the published value is +4 (Black wins by 4); the solver must
+// prove it (with the deepening cap) and its PV must replay.
+func TestGo3x4(t *testing.T) {
+	if testing.Short() {
+		t.Skip("about 250 k nodes")
+	}
+	res, err := build(t, "go", "3x4").Solve()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.Exact || res.Value != 4 {
+		t.Errorf("3x4: value %v (exact %v), want 4; pv %v", res.Value, res.Exact, res.PV)
+	}
+	checkPV(t, "go", "3x4", res)
 }

@@ -30,7 +30,7 @@ type Options struct {
 	// every line, without the deepening ply cap (see the package
 	// documentation): the older method, kept to check the new one.
 	NoDeepen bool
-	MaxNodes   int64
+	MaxNodes int64
 	// Guess, if set, is the first score MTD(f) tests (points); by default
 	// it tests the largest margin the board allows, which ends the search
 	// at once when Black can win every point.
@@ -337,6 +337,9 @@ func (s *Solver) method() string {
 		return fmt.Sprintf("plain full-history alpha-beta (no table, no symmetry), ply cap %d checked not binding", s.maxPly)
 	}
 	m := "MTD(f) alpha-beta"
+	if !s.opt.NoDeepen {
+		m += ", each test by a deepening ply cap (capped lines worst, then best, for Black)"
+	}
 	if !s.opt.NoTable {
 		m += ", history-checked transposition table"
 	}

@@ -30,6 +30,7 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	table := fs.String("table", "", "transposition table file: loaded if it exists, saved when the solve ends or is interrupted")
 	noTable := fs.Bool("no-table", false, "search without a transposition table")
 	noSym := fs.Bool("no-symmetry", false, "do not reduce positions by the board's symmetries")
+	noDeepen := fs.Bool("no-deepen", false, "answer each score test by one unbounded depth-first search, without the deepening ply cap (the older method)")
 	maxNodes := fs.Int64("max-nodes", 0, "stop after this many nodes (0: no limit)")
 	maxPly := fs.Int("max-ply", 0, "kee only: ply cap, checked not to bind (default 4 x points + 16)")
 	maxEntries := fs.Int("max-entries", 0, "transposition table size limit in entries, about 600 bytes each (default 1<<23)")
@@ -68,11 +69,15 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		}
 		return solveMulti(r, g, mo, *asJSON, stdout)
 	}
-	opt := solve.Options{NoTable: *noTable, NoSymmetry: *noSym, MaxNodes: *maxNodes, MaxPly: *maxPly, MaxEntries: *maxEntries, Stop: &stop}
+	opt := solve.Options{NoTable: *noTable, NoSymmetry: *noSym, NoDeepen: *noDeepen, MaxNodes: *maxNodes, MaxPly: *maxPly, MaxEntries: *maxEntries, Stop: &stop}
 	if !*quiet {
 		opt.Progress = func(p solve.Progress) {
-			fmt.Fprintf(stderr, "solve: %.0fs %d nodes (%.0f/s), value in [%s, %s], %d table entries\n",
-				p.Seconds, p.Nodes, float64(p.Nodes)/p.Seconds, solve.FormatValue(p.Lower), solve.FormatValue(p.Upper), p.Entries)
+			cap := ""
+			if p.Cap > 0 {
+				cap = fmt.Sprintf(", ply cap %d", p.Cap)
+			}
+			fmt.Fprintf(stderr, "solve: %.0fs %d nodes (%.0f/s), value in [%s, %s], %d table entries%s\n",
+				p.Seconds, p.Nodes, float64(p.Nodes)/p.Seconds, solve.FormatValue(p.Lower), solve.FormatValue(p.Upper), p.Entries, cap)
 		}
 	}
 	if *guess != "" {
@@ -136,6 +141,9 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stdout, "board  %s\n", res.Board)
 		fmt.Fprintf(stdout, "rules  %s\n", res.Rules)
 		fmt.Fprintf(stdout, "method %s\n", res.Method)
+		if res.PlyCap > 0 {
+			fmt.Fprintf(stdout, "cap    %d plies (the largest deepening cap that decided a test)\n", res.PlyCap)
+		}
 	}
 	if serr != nil {
 		return fmt.Errorf("%v after %d nodes; the value is only bounded%s", serr, res.Nodes, map[bool]string{true: "; the table is saved, run again to resume", false: ""}[*table != ""])
