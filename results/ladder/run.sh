@@ -5,9 +5,10 @@
 #
 # BINARY is a fixed moku binary (go build -o /tmp/moku-ladder ./cmd/moku);
 # each MATCH is <game>/<pairing>, e.g. keil5/10k-1k, and GAMES (default 100)
-# the number of games it should reach. Every match runs under nice -n 19,
-# one search thread an engine, and resumes from the games saved in its
-# directory.
+# the number of games it should reach (a pairing may carry a suffix after a
+# dot, kee7-3p/random-1k-10k.2, for a second directory of the same
+# pairing). Every match runs under nice -n 19, one search thread an engine,
+# and resumes from the games saved in its directory.
 #
 # Seeds: the engines are deterministic for a seed, so a match resumed with
 # the same command lines would replay its first games move for move (moku
@@ -18,7 +19,7 @@
 # seeds stay SEED + i, and fresh engines meeting the seating of an earlier
 # start (game 1, or the first game of an earlier resumption) replay it:
 # the seatings repeat every 6 games. Better play more games in a new
-# directory with another SEED.
+# directory with another SEED: SEED=100 run.sh BIN kee7-3p/random-1k-10k.2
 set -eu
 bin=$1
 shift
@@ -43,7 +44,7 @@ for m in "$@"; do
 	fi
 	set --
 	i=0
-	for r in $(echo "$p" | tr '-' ' '); do
+	for r in $(echo "${p%%.*}" | tr '-' ' '); do
 		i=$((i + 1))
 		case $r in
 		random) e="$bin gtp $flags --player random --seed $((base + i))" ;;
