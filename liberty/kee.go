@@ -254,16 +254,17 @@ func (p *Position) keeBanned(q int) string {
 // keeCycle returns why the stone play by mover just placed (the board is
 // the one it produces) is prohibited by the cycle prohibition (K11), or "".
 //
-// Boards p0..pt-1 are hist[i].hashBefore; pt, the board before the play,
+// Boards p0..pt-1 are hist[i].hashBefore (found by hash, confirmed whole
+// by boardWas; q and removedAt are the play's); pt, the board before the play,
 // cannot equal the new board (K10). A board reached by passes is the same
 // occurrence as the stone play (or the start) that began its run.
-func (p *Position) keeCycle(mover board.Color) string {
+func (p *Position) keeCycle(mover board.Color, q, removedAt int) string {
 	ks := p.kee
 	ks.cycle = false
 	t := len(p.hist)
 	first, last := -1, -1
 	for i := 0; i < t; i++ {
-		if p.hist[i].hashBefore == p.hash {
+		if p.hist[i].hashBefore == p.hash && p.boardWas(i-1, q, removedAt) {
 			if first < 0 {
 				first = i
 			}

@@ -41,7 +41,8 @@ type Position struct {
 
 	kee *keeState // Kee's appeals and rescissions (rules.KoCycle only)
 
-	// scratch space for group searches
+	// scratch space for group searches, and for an earlier board (was)
+	was   []board.Color
 	mark  []uint32
 	gen   uint32
 	stack []int32
@@ -418,7 +419,9 @@ func (p *Position) place(q int) refusal {
 			p.removed = append(p.removed, board.Stone{Point: int(s), Color: mover})
 			p.set(int(s), board.Empty)
 		}
-		if p.hash == hashBefore {
+		if len(p.stack) == 1 {
+			// A lone stone with no liberty, capturing nothing: the
+			// board is as it was.
 			p.stack = p.stack[:0]
 			p.revert(q, removedAt, hashBefore)
 			return refusal{code: suicideNoChange}
@@ -428,7 +431,7 @@ func (p *Position) place(q int) refusal {
 
 	next := p.next(mover)
 	key := p.repetitionKey(p.hash, next, p.button)
-	if r := p.repeats(mover, key); r.code != allowed {
+	if r := p.repeats(mover, key, q, removedAt); r.code != allowed {
 		p.revert(q, removedAt, hashBefore)
 		return r
 	}
@@ -557,6 +560,39 @@ func (p *Position) Group(q int) (stones, liberties []int) {
 	return stones, liberties
 }
 
+// boardWas reports whether the board after ply i of the history (i = -1:
+// the start) is the board as it stands, where a placement on q has just
+// been made, its removals being removed[removedAt:], and not yet pushed.
+// It rebuilds the earlier board by taking the plies back on a copy, so it
+// costs a walk of the history; it runs only where repetition keys match.
+// Equal boards with equal keys also have the same player to move and
+// button state, as those enter the key through distinct constants.
+func (p *Position) boardWas(i, q, removedAt int) bool {
+	b := append(p.was[:0], p.color...)
+	for _, s := range p.removed[removedAt:] {
+		b[s.Point] = s.Color
+	}
+	b[q] = board.Empty
+	end := removedAt
+	for j := len(p.hist) - 1; j > i; j-- {
+		h := &p.hist[j]
+		if h.Move.Kind == game.Place {
+			for _, s := range p.removed[h.removedAt:end] {
+				b[s.Point] = s.Color
+			}
+			b[h.Move.Point] = board.Empty
+		}
+		end = int(h.removedAt)
+	}
+	p.was = b
+	for k, c := range b {
+		if p.color[k] != c {
+			return false
+		}
+	}
+	return true
+}
+
 // repetitionKey is what the ruleset's repetition rule compares: the board,
 // with the player to move under situational superko, and with the button
 // under Keil's own-position rule.
@@ -572,12 +608,15 @@ func (p *Position) repetitionKey(hash uint64, next, button board.Color) uint64 {
 	return hash
 }
 
-// repeats returns why a placement by mover leading to repetition key key
-// is forbidden by the repetition rule, if it is.
-func (p *Position) repeats(mover board.Color, key uint64) refusal {
+// repeats returns why a placement by mover on q (its removals from
+// removed[removedAt:]) leading to repetition key key is forbidden by the
+// repetition rule, if it is. Keys are a filter: a repetition is declared
+// only once the whole earlier board is found equal (boardWas), so that a
+// collision of 64-bit hashes can never forbid a legal move.
+func (p *Position) repeats(mover board.Color, key uint64, q, removedAt int) refusal {
 	switch p.r.Ko {
 	case rules.KoSimple:
-		if n := len(p.hist); n > 0 && p.hist[n-1].hashBefore == key {
+		if n := len(p.hist); n > 0 && p.hist[n-1].hashBefore == key && p.boardWas(n-2, q, removedAt) {
 			return refusal{code: simpleKo, n: n - 1}
 		}
 	case rules.KoPositional, rules.KoSituational:
@@ -586,21 +625,21 @@ func (p *Position) repeats(mover board.Color, key uint64) refusal {
 			code, start = situational, situationalStart
 		}
 		for i := len(p.hist) - 1; i >= 0; i-- {
-			if p.hist[i].key == key {
+			if p.hist[i].key == key && p.boardWas(i, q, removedAt) {
 				return refusal{code: code, n: i + 1}
 			}
 		}
-		if key == p.repetitionKey(p.startHash, board.Black, board.Empty) {
+		if key == p.repetitionKey(p.startHash, board.Black, board.Empty) && p.boardWas(-1, q, removedAt) {
 			return refusal{code: start}
 		}
 	case rules.KoOwn:
 		for i := len(p.hist) - 1; i >= 0; i-- {
-			if p.hist[i].Player == mover && p.hist[i].key == key {
+			if p.hist[i].Player == mover && p.hist[i].key == key && p.boardWas(i, q, removedAt) {
 				return refusal{code: ownPosition, n: i + 1}
 			}
 		}
 	case rules.KoCycle:
-		if reason := p.keeCycle(mover); reason != "" {
+		if reason := p.keeCycle(mover, q, removedAt); reason != "" {
 			return refusal{code: keeRule, text: reason}
 		}
 	}
