@@ -10,9 +10,9 @@ import (
 	"time"
 )
 
-// Limits are per-client rate limits: token buckets keyed by the client's
-// IP address, one for actions (moves and the rest) and one for creating
-// games. A rate of 0 is no limit.
+// Limits are per-client limits, keyed by the client's IP address: token
+// buckets for actions (moves and the rest) and for creating games (a rate
+// of 0 is no limit), and a cap on open WebSocket connections.
 type Limits struct {
 	Actions     float64 // actions a second, sustained
 	ActionBurst int     // actions at once
@@ -20,8 +20,15 @@ type Limits struct {
 	CreateBurst int     // games created at once
 	TrustProxy  bool    // take the client's address from X-Forwarded-For (behind a proxy)
 	MaxClients  int     // buckets kept at most (0: 100,000); the fullest are forgotten first
-	now         func() time.Time
+	// Sockets caps the WebSocket connections one client holds open at
+	// once, over all games (0: DefaultSockets; negative: no cap).
+	Sockets int
+	now     func() time.Time
 }
+
+// DefaultSockets is Limits.Sockets's default: far more games than one
+// person watches, far fewer connections than exhaust a server.
+const DefaultSockets = 64
 
 // DefaultLimits are moku serve's limits: far above what people playing
 // need, far below what floods a server.
@@ -37,6 +44,7 @@ type limiter struct {
 	mu      sync.Mutex
 	actions map[string]*bucket
 	creates map[string]*bucket
+	sockets map[string]int // open WebSocket connections by client
 }
 
 func newLimiter(l Limits) *limiter {
@@ -46,7 +54,31 @@ func newLimiter(l Limits) *limiter {
 	if l.MaxClients <= 0 {
 		l.MaxClients = 100_000
 	}
-	return &limiter{l: l, actions: map[string]*bucket{}, creates: map[string]*bucket{}}
+	if l.Sockets == 0 {
+		l.Sockets = DefaultSockets
+	}
+	return &limiter{l: l, actions: map[string]*bucket{}, creates: map[string]*bucket{}, sockets: map[string]int{}}
+}
+
+// openSocket counts a new WebSocket connection of client, and reports
+// false (counting nothing) if the client already holds its cap.
+func (lm *limiter) openSocket(client string) bool {
+	lm.mu.Lock()
+	defer lm.mu.Unlock()
+	if lm.l.Sockets > 0 && lm.sockets[client] >= lm.l.Sockets {
+		return false
+	}
+	lm.sockets[client]++
+	return true
+}
+
+// closeSocket counts a client's WebSocket connection closed.
+func (lm *limiter) closeSocket(client string) {
+	lm.mu.Lock()
+	defer lm.mu.Unlock()
+	if lm.sockets[client]--; lm.sockets[client] <= 0 {
+		delete(lm.sockets, client)
+	}
 }
 
 // client is the address the limits are kept by.

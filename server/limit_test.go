@@ -2,6 +2,7 @@ package server
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"io"
 	"log/slog"
@@ -14,6 +15,8 @@ import (
 	"time"
 
 	"moku/store"
+
+	"github.com/coder/websocket"
 )
 
 // limitServer is a server over SQLite with the given options, behind real
@@ -186,5 +189,63 @@ func TestNoTokenInLogs(t *testing.T) {
 		if strings.Contains(out, tok) || bytes.Contains([]byte(out), []byte(tok[:12])) {
 			t.Errorf("seat %d's token is in the logs:\n%s", i, out)
 		}
+	}
+}
+
+// TestSocketCap: one client holds at most Limits.Sockets WebSocket
+// connections over all games; one more is refused with 429 and a reason,
+// another client is not affected, and a closed connection frees its place.
+func TestSocketCap(t *testing.T) {
+	hs := limitServer(t, Options{Limits: Limits{Sockets: 2, TrustProxy: true}})
+	var a, b clGame
+	for _, g := range []*clGame{&a, &b} {
+		res, body := limitPost(t, hs, "/api/games", "198.51.100.7", twoHumans)
+		if res.StatusCode != http.StatusOK && res.StatusCode != http.StatusCreated {
+			t.Fatalf("create: %d %s", res.StatusCode, body)
+		}
+		if err := json.Unmarshal(body, g); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	dial := func(id, client string) (*websocket.Conn, *http.Response, error) {
+		h := http.Header{}
+		h.Set("X-Forwarded-For", client)
+		return websocket.Dial(ctx, "ws"+strings.TrimPrefix(hs.URL, "http")+"/api/games/"+id+"/ws", &websocket.DialOptions{HTTPHeader: h})
+	}
+	c1, _, err := dial(a.ID, "198.51.100.7")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c2, _, err := dial(b.ID, "198.51.100.7")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c2.CloseNow()
+	_, res, err := dial(a.ID, "198.51.100.7")
+	if err == nil || res == nil || res.StatusCode != http.StatusTooManyRequests {
+		t.Fatalf("a third connection of one client: %v %v", err, res)
+	}
+	if body, _ := io.ReadAll(res.Body); !strings.Contains(string(body), "too many open connections") {
+		t.Errorf("refusal says %q", body)
+	}
+	c3, _, err := dial(a.ID, "198.51.100.8")
+	if err != nil {
+		t.Fatalf("another client refused: %v", err)
+	}
+	c3.CloseNow()
+	c1.Close(websocket.StatusNormalClosure, "")
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		c, _, err := dial(a.ID, "198.51.100.7")
+		if err == nil {
+			c.CloseNow()
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no connection admitted after one closed: %v", err)
+		}
+		time.Sleep(10 * time.Millisecond)
 	}
 }

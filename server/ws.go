@@ -28,6 +28,12 @@ func (s *Server) watch(w http.ResponseWriter, r *http.Request) {
 		writeError(w, fail(http.StatusServiceUnavailable, "too many watchers of this game"))
 		return
 	}
+	client := s.limits.client(r)
+	if !s.limits.openSocket(client) {
+		writeError(w, fail(http.StatusTooManyRequests, "too many open connections from your address (%d): close some games' pages", s.limits.l.Sockets))
+		return
+	}
+	defer s.limits.closeSocket(client)
 	c, err := websocket.Accept(w, r, nil) // nil options: same-origin only
 	if err != nil {
 		return

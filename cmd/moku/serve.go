@@ -46,6 +46,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs.IntVar(&limits.ActionBurst, "burst-actions", limits.ActionBurst, "actions at once per client address")
 	fs.Float64Var(&limits.Creates, "rate-games", limits.Creates, "games created a second per client address (0: no limit)")
 	fs.IntVar(&limits.CreateBurst, "burst-games", limits.CreateBurst, "games created at once per client address")
+	fs.IntVar(&limits.Sockets, "max-sockets", server.DefaultSockets, "WebSocket connections open at once per client address (-1: no cap)")
 	fs.BoolVar(&limits.TrustProxy, "behind-proxy", false, "take client addresses from X-Forwarded-For (only behind a proxy that sets it)")
 	if err := fs.Parse(args); err != nil {
 		return err
