@@ -1,6 +1,8 @@
 package solve
 
 import (
+	"math/bits"
+
 	"moku/board"
 	"moku/rules"
 )
@@ -151,4 +153,123 @@ func (s *Solver) safePoints(c board.Color) int {
 // bensonOK reports whether safePoints applies to the ruleset.
 func bensonOK(r rules.Ruleset) bool {
 	return r.Family == rules.Liberty && r.Links == rules.Plain && r.Scoring == rules.Area && r.Players == 2 && r.Ko != rules.KoCycle
+}
+
+// keilSafe returns the points that are colour c's at the end of every game
+// from here in which c never plays into them, under Keil's linking (either
+// wording): a set S of c's stones and the one-point eyes they enclose, found
+// as in Benson's algorithm. An eye is an empty point all of whose neighbours
+// are in S; S starts as all of c's stones and loses, until nothing changes,
+// every component with fewer than two eyes, where components join adjacent
+// stones of S that have a witness in S (a witness of their own colour links
+// them under both wordings, and it stays: S is never captured). An eye is a
+// liberty of each stone of S next to it (the pair's witnesses are neighbours
+// of the eye, all in S). Why S is never captured: a placement of the
+// opponent anywhere but an eye leaves every eye empty and linked; one into
+// an eye captures nothing of S (each component keeps its other eye, which
+// is not next to this one, since all the other eye's neighbours are stones),
+// and the stone has no linked empty neighbour and no neighbour of its
+// colour, so it is suicide, which Keil forbids. c's own plays only add
+// stones of c. An eye, its neighbours all c's and linked to it, is a
+// territory of its own owned by c. Restricting c so can only lower c's
+// result, so the count bounds the value from c's side under any history. The
+// mask needs at most 64 points; it is 0 otherwise.
+func (s *Solver) keilSafe(c board.Color) uint64 {
+	n := s.n
+	if n > 64 {
+		return 0
+	}
+	g := s.g
+	var S, empty uint64
+	for p := 0; p < n; p++ {
+		switch s.st.At(p) {
+		case c:
+			S |= 1 << uint(p)
+		case board.Empty:
+			empty |= 1 << uint(p)
+		}
+	}
+	comp := s.chainID[:n]
+	for S != 0 {
+		// Eyes: empty points whose neighbours are all in S, each pair
+		// with a witness (so the eye is linked to every neighbour).
+		var eyes uint64
+		for m := empty; m != 0; m &= m - 1 {
+			p := bits.TrailingZeros64(m)
+			lo, hi := g.EdgeRange(p)
+			ok := hi > lo
+			for e := lo; e < hi && ok; e++ {
+				ok = S&(1<<uint(g.EdgeTo(e))) != 0 && len(g.EdgeWitnesses(e)) > 0
+			}
+			if ok {
+				eyes |= 1 << uint(p)
+			}
+		}
+		// Components of S joined through witnesses in S.
+		for p := range comp {
+			comp[p] = -1
+		}
+		nc := 0
+		stack := s.work[:0]
+		for m := S; m != 0; m &= m - 1 {
+			p := bits.TrailingZeros64(m)
+			if comp[p] >= 0 {
+				continue
+			}
+			comp[p] = nc
+			stack = append(stack[:0], int32(p))
+			for len(stack) > 0 {
+				q := int(stack[len(stack)-1])
+				stack = stack[:len(stack)-1]
+				lo, hi := g.EdgeRange(q)
+				for e := lo; e < hi; e++ {
+					r := g.EdgeTo(e)
+					if S&(1<<uint(r)) == 0 || comp[r] >= 0 {
+						continue
+					}
+					for _, w := range g.EdgeWitnesses(e) {
+						if S&(1<<uint(w)) != 0 {
+							comp[r] = nc
+							stack = append(stack, int32(r))
+							break
+						}
+					}
+				}
+			}
+			nc++
+		}
+		s.work = stack
+		// Eyes per component (an eye next to several stones of one
+		// component counts once for it).
+		count := s.ints[:0]
+		for i := 0; i < nc; i++ {
+			count = append(count, 0)
+		}
+		for m := eyes; m != 0; m &= m - 1 {
+			p := bits.TrailingZeros64(m)
+			var seen uint64 // components counted for this eye (first 64)
+			for _, q := range g.Neighbors(p) {
+				ci := comp[q]
+				if ci < 64 && seen&(1<<uint(ci)) != 0 {
+					continue
+				}
+				if ci < 64 {
+					seen |= 1 << uint(ci)
+				}
+				count[ci]++
+			}
+		}
+		changed := false
+		for m := S; m != 0; m &= m - 1 {
+			p := bits.TrailingZeros64(m)
+			if count[comp[p]] < 2 {
+				S &^= 1 << uint(p)
+				changed = true
+			}
+		}
+		if !changed {
+			return S | eyes
+		}
+	}
+	return 0
 }

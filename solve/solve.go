@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/bits"
 	"strconv"
 	"sync/atomic"
 	"time"
@@ -127,6 +128,7 @@ type Solver struct {
 	minMargin, maxMargin int
 
 	benson                  bool
+	keil                    bool // Keil's safe points (keilSafe) bound the value
 	tact                    *tactician       // tactical move ordering (plain connectivity, two colours), or nil
 	hint                    map[uint64]int16 // best moves when there is no table (ordering only)
 	cells                   []board.Color
@@ -259,6 +261,8 @@ func New(r rules.Ruleset, g *board.Graph, opt Options) (*Solver, error) {
 	s.minMargin = -2*s.n - btn - int(2*r.Komi)
 	s.tt = map[uint64]*entry{}
 	s.benson = bensonOK(r) && !opt.NoBounds
+	s.keil = r.Family == rules.Liberty && (r.Links == rules.Keil || r.Links == rules.Keil2019) && r.Scoring == rules.Linked &&
+		r.Players == 2 && r.Suicide == rules.SuicideForbidden && s.n <= 64 && !opt.NoBounds
 	if r.Family == rules.Liberty && r.Links == rules.Plain && r.Players == 2 {
 		s.tact = newTactician(g)
 	}
@@ -868,18 +872,39 @@ func (s *Solver) search(alpha, beta int) int {
 	if beta <= lo {
 		return lo
 	}
-	if s.benson {
-		// Bounds from unconditionally alive stones (see safePoints).
+	if s.benson || s.keil {
+		// Bounds from unconditionally alive stones (see safePoints and
+		// keilSafe): the safe points are the owner's, the rest at most
+		// the other side's, and the button's half point whoever may
+		// still get it.
 		k2 := int(2 * s.r.Komi)
-		if b := s.safePoints(board.Black); b > 0 {
-			if lower := 2*(2*b-s.n) - k2; lower >= beta {
+		lowAdj, highAdj := 0, 0
+		if s.r.Button {
+			lowAdj, highAdj = -1, +1
+			if b, ok := s.st.(interface{ Button() board.Color }); ok {
+				switch b.Button() {
+				case board.Black:
+					lowAdj = +1
+				case board.White:
+					highAdj = -1
+				}
+			}
+		}
+		var b, w int
+		if s.keil {
+			b, w = bits.OnesCount64(s.keilSafe(board.Black)), bits.OnesCount64(s.keilSafe(board.White))
+		} else {
+			b, w = s.safePoints(board.Black), s.safePoints(board.White)
+		}
+		if b > 0 {
+			if lower := 2*(2*b-s.n) - k2 + lowAdj; lower >= beta {
 				return lower
 			} else if lower > lo {
 				lo = lower
 			}
 		}
-		if w := s.safePoints(board.White); w > 0 {
-			if upper := 2*(s.n-2*w) - k2; upper <= alpha {
+		if w > 0 {
+			if upper := 2*(s.n-2*w) - k2 + highAdj; upper <= alpha {
 				return upper
 			} else if upper < hi {
 				hi = upper
