@@ -197,4 +197,19 @@
 // are the owner's at the end of every game in which the owner never plays
 // into them; restricting the owner so can only lower its result, so these
 // points bound the value from the owner's side under any history.
+//
+// Keil gets the same kind of bound under its linking (keilSafe): a set S of
+// the owner's stones, joined only through witnesses of their own colour in
+// S (a link both wordings keep while S stands), each component with two
+// one-point eyes (empty points whose neighbours are all in S). The opponent
+// cannot play into an eye (no neighbour of its colour, no linked empty
+// neighbour, and every component keeps its other eye: suicide, which Keil
+// forbids), and plays elsewhere leave every eye empty and linked, so S and
+// its eyes (each a territory of its own, owned) stay the owner's. The test
+// TestKeilSafeHolds checks the claim on random positions and continuations.
+//
+// The margin bounds count the safe points for their owner and everything
+// else (and the button's half point, unless the owner holds it) for the
+// other side. A bound is a cutoff when it already decides the window, and
+// otherwise it narrows the floor and ceiling that capped lines score.
 package solve

@@ -128,7 +128,7 @@ type Solver struct {
 	minMargin, maxMargin int
 
 	benson                  bool
-	keil                    bool // Keil's safe points (keilSafe) bound the value
+	keil                    bool             // Keil's safe points (keilSafe) bound the value
 	tact                    *tactician       // tactical move ordering (plain connectivity, two colours), or nil
 	hint                    map[uint64]int16 // best moves when there is no table (ordering only)
 	cells                   []board.Color
