@@ -58,3 +58,11 @@ func BenchmarkKeil7(b *testing.B)    { benchPlayouts(b, "keil", "hex:7") }
 func BenchmarkKeil5(b *testing.B)    { benchPlayouts(b, "keil", "hex:5") }
 func BenchmarkKee9x9x3(b *testing.B) { benchPlayouts(b, "kee players=3", "9x9") }
 func BenchmarkKi11x11(b *testing.B)  { benchPlayouts(b, "ki", "11x11") }
+
+// BenchmarkKi11x11Heavy is BenchmarkKi11x11 with the tactical policy.
+func BenchmarkKi11x11Heavy(b *testing.B) {
+	s := start(b, "ki", "11x11")
+	f := NewKi(s.Graph(), s.Rules().Komi)
+	f.SetHeavy(true)
+	benchBoard(b, s, f)
+}

@@ -10,8 +10,11 @@ import (
 // controls it is read in constant time, as in package ki; what the rules
 // engine adds (the history for the recurrence rule) is left out: a playout
 // stops when the board is full or at the cap of three moves a point.
-// The policy is uniformly random among the legal placements; a player with
-// none passes, as the rules force.
+// The light policy is uniformly random among the legal placements; a player
+// with none passes, as the rules force. The tactical policy (SetHeavy)
+// first takes back what the last placement offers: a random one of the
+// points next to it where a placement captures (the stone just placed, or
+// another of its colour around it), then plays at random.
 type KiBoard struct {
 	n       int
 	komi    float64
@@ -23,6 +26,9 @@ type KiBoard struct {
 	toMove  board.Color
 	steps   []Step
 	dead    []int32
+	heavy   bool
+	last    int32 // the last placement, or -1
+	cands   []int32
 }
 
 // NewKi returns a fast Ki board on g (komi, normally 0, goes to White).
@@ -68,6 +74,46 @@ func (b *KiBoard) Load(s game.State) {
 	b.toMove = s.ToMove()
 	b.komi = s.Rules().Komi
 	b.steps = b.steps[:0]
+	b.last = -1
+	if h := s.History(); len(h) > 0 && h[len(h)-1].Move.Kind == game.Place {
+		b.last = int32(h[len(h)-1].Move.Point)
+	}
+}
+
+// SetHeavy switches the tactical policy on or off (off: uniformly random).
+func (b *KiBoard) SetHeavy(on bool) { b.heavy = on }
+
+// captures reports whether a stone of c on empty p would capture: some
+// opponent stone next to p would then stand on a point c controls.
+func (b *KiBoard) captures(p int32, c board.Color) bool {
+	for _, q := range b.adj[b.adjFrom[p]:b.adjFrom[p+1]] {
+		if b.color[q] == 3-c {
+			mine, theirs := b.count[2*q+int32(c)-1]+1, b.count[2*q+2-int32(c)]
+			if mine >= 2 && mine > theirs {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// captureMove returns a random capturing placement next to the last one,
+// or -1.
+func (b *KiBoard) captureMove(r *Rand, c board.Color) int32 {
+	l := b.last
+	if l < 0 || b.color[l] != 3-c {
+		return -1
+	}
+	b.cands = b.cands[:0]
+	for _, p := range b.adj[b.adjFrom[l]:b.adjFrom[l+1]] {
+		if b.color[p] == board.Empty && !b.controls(3-c, p) && b.captures(p, c) {
+			b.cands = append(b.cands, p)
+		}
+	}
+	if len(b.cands) == 0 {
+		return -1
+	}
+	return b.cands[r.Intn(len(b.cands))]
 }
 
 // controls reports whether c controls q.
@@ -84,8 +130,10 @@ func (b *KiBoard) Legal(p int) bool {
 // Play places a stone of the player to move on p (which must be Legal),
 // or passes if p < 0; the turn passes on.
 func (b *KiBoard) Play(p int) {
+	b.last = -1
 	if p >= 0 {
 		b.place(int32(p), b.toMove)
+		b.last = int32(p)
 	}
 	b.toMove = 3 - b.toMove
 }
@@ -107,20 +155,31 @@ func (b *KiBoard) place(p int32, c board.Color) {
 	b.steps = append(b.steps, Step{Point: p, Color: c})
 }
 
-// Playout plays uniformly random legal placements (forced passes when
-// there are none) until the board is full or the cap is reached.
+// Playout plays the policy's placements (forced passes when there are
+// none) until the board is full or the cap is reached.
 func (b *KiBoard) Playout(r *Rand) int {
 	b.steps = b.steps[:0]
 	limit := 3 * b.n
 	moves := 0
 	for len(b.empty.list) > 0 && moves < limit {
 		c := b.toMove
+		if b.heavy {
+			if p := b.captureMove(r, c); p >= 0 {
+				b.place(p, c)
+				b.last = p
+				b.toMove = 3 - c
+				moves++
+				continue
+			}
+		}
+		b.last = -1
 		k := len(b.empty.list)
 		for k > 0 {
 			i := r.Intn(k)
 			p := b.empty.list[i]
 			if !b.controls(3-c, p) {
 				b.place(p, c)
+				b.last = p
 				break
 			}
 			k--

@@ -381,3 +381,61 @@ func TestSelfAtari(t *testing.T) {
 		}
 	}
 }
+
+// TestKiHeavyPlayouts: Ki's tactical policy plays legal games (replayed on
+// the rules engine, forced passes included, to the same stones), and
+// answers a stone placed next to one of the mover's by capturing it.
+func TestKiHeavyPlayouts(t *testing.T) {
+	s0 := start(t, "ki", "7x7")
+	b := NewKi(s0.Graph(), 0)
+	b.SetHeavy(true)
+	r := NewRand(5)
+	for i := 0; i < 100; i++ {
+		b.Load(s0)
+		b.Playout(r)
+		s := start(t, "ki", "7x7")
+		for k, st := range b.Steps() {
+			if s.Over() {
+				break // the engine's recurrence rule ended the game first
+			}
+			if s.ToMove() != st.Color {
+				if err := s.Play(game.PassMove); err != nil {
+					t.Fatalf("playout %d step %d: a pass: %v", i, k, err)
+				}
+			}
+			if err := s.Play(game.At(int(st.Point))); err != nil {
+				t.Fatalf("playout %d step %d: %v\n%s", i, k, err, game.Text(s))
+			}
+		}
+		if !s.Over() {
+			for p := 0; p < s.Graph().N(); p++ {
+				if s.At(p) != b.At(p) {
+					t.Fatalf("playout %d: %s differs", i, s.Graph().Name(p))
+				}
+			}
+		}
+	}
+	// Black b3, White c3 next to it: c2, c4 and d3 would each give Black
+	// two stones around c3, and capture it.
+	s := start(t, "ki", "5x5")
+	for _, m := range []string{"b3", "c3"} {
+		mv, _ := game.ParseMove(s.Graph(), m)
+		if err := s.Play(mv); err != nil {
+			t.Fatal(err)
+		}
+	}
+	k := NewKi(s.Graph(), 0)
+	k.SetHeavy(true)
+	k.Load(s)
+	seen := map[string]bool{}
+	for i := 0; i < 50; i++ {
+		p := k.captureMove(NewRand(uint64(i)), board.Black)
+		if p < 0 {
+			t.Fatal("no capture found")
+		}
+		seen[s.Graph().Name(int(p))] = true
+	}
+	if len(seen) != 3 || !seen["c2"] || !seen["c4"] || !seen["d3"] {
+		t.Errorf("captures chosen: %v, want c2, c4, d3", seen)
+	}
+}
