@@ -52,9 +52,9 @@ type SquareBoard struct {
 	toMove board.Color
 	ko     int32 // padded index the player to move may not play, or -1
 	passes int
-	heavy  bool  // the tactical policy (SetHeavy, tactics.go)
+	heavy  bool    // the tactical policy (SetHeavy, tactics.go)
 	cands  []int32 // the tactical policy's candidates
-	last   int32 // padded index of the last placement, or -1 after a pass
+	last   int32   // padded index of the last placement, or -1 after a pass
 
 	steps []Step
 	owner []board.Color // by point of the graph
