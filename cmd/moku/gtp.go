@@ -28,7 +28,7 @@ func runGTP(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	secs := fs.Float64("time", 0, "mcts: seconds a move (0: as many as --playouts takes); GTP time_settings overrides")
 	threads := fs.Int("threads", 1, "mcts: search threads")
 	resign := fs.Bool("resign", true, "mcts: resign hopeless games")
-	heavy := fs.Bool("heavy", true, "mcts: tactical playouts (atari answers, 3x3 shapes, no big self-ataris) where the board has them (two players on a rectangle); --heavy=false for the light reference policy")
+	heavy := fs.Bool("heavy", true, "mcts: tactical playouts where the game has them (two players on a rectangle: atari answers, 3x3 shapes, no big self-ataris; Ki: captures); --heavy=false for the light reference policy")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
