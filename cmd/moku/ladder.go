@@ -592,7 +592,7 @@ func (l *ladder) writeSVG(w io.Writer, anchor string) {
 	}
 	ly := top + 20 + 20*float64(len(l.groups))
 	fmt.Fprintf(w, `<circle cx="%.1f" cy="%.1f" r="4" fill="white" stroke="black" stroke-width="1.5"/>`+"\n", width-right+27, ly)
-	for k, line := range []string{"+inf (no rung below ever", "scored against it): drawn", "at its 95% lower bound"} {
+	for k, line := range []string{"+inf (the likelihood rises", "without bound): drawn at", "its 95% lower bound"} {
 		fmt.Fprintf(w, `<text x="%.1f" y="%.1f">%s</text>`+"\n", width-right+46, ly+4+14*float64(k), line)
 	}
 	fmt.Fprintln(w, "</svg>")
