@@ -16,6 +16,7 @@ import (
 	"moku/board"
 	"moku/game"
 	"moku/games"
+	"moku/rating"
 	"moku/record"
 )
 
@@ -97,16 +98,6 @@ func Elo(p float64) float64 {
 	return -400 * math.Log10(1/p-1)
 }
 
-func formatElo(e float64) string {
-	switch {
-	case math.IsInf(e, 1):
-		return "+inf"
-	case math.IsInf(e, -1):
-		return "-inf"
-	}
-	return fmt.Sprintf("%+.0f", e)
-}
-
 // String reports the match: the score, the win rate of engine 1 with its
 // 95% confidence interval and the Elo difference, and every forfeit.
 func (s *Summary) String() string {
@@ -116,7 +107,7 @@ func (s *Summary) String() string {
 	fmt.Fprintf(&b, "engine 1: %s\nengine 2: %s\n", s.Names[0], s.Names[1])
 	fmt.Fprintf(&b, "%d games: engine 1 won %d, lost %d, drew %d\n", len(s.Games), w, l, d)
 	fmt.Fprintf(&b, "engine 1 win rate %.1f%% (95%% confidence interval %.1f%% to %.1f%%)\n", 100*p, 100*lo, 100*hi)
-	fmt.Fprintf(&b, "Elo difference (engine 1 - engine 2): %s (95%% confidence interval %s to %s)\n", formatElo(Elo(p)), formatElo(Elo(lo)), formatElo(Elo(hi)))
+	fmt.Fprintf(&b, "Elo difference (engine 1 - engine 2): %s (95%% confidence interval %s to %s)\n", rating.Format(Elo(p)), rating.Format(Elo(lo)), rating.Format(Elo(hi)))
 	for _, g := range s.Games {
 		if strings.HasSuffix(g.Result, "+F") {
 			fmt.Fprintf(&b, "game %d: %s by forfeit: %s\n", g.Number, g.Result, g.Reason)

@@ -477,3 +477,19 @@ func (m *model) interval(i, anchor int, theta []float64, best float64) (lo, hi f
 func Expected(a, b float64) float64 {
 	return 1 / (1 + math.Pow(10, -(a-b)/400))
 }
+
+// Format writes an Elo rating or difference as a signed whole number:
+// "+412", "-89", "0", "+inf", "-inf", and "?" for NaN.
+func Format(e float64) string {
+	switch {
+	case math.IsInf(e, 1):
+		return "+inf"
+	case math.IsInf(e, -1):
+		return "-inf"
+	case math.IsNaN(e):
+		return "?"
+	case math.Round(e) == 0:
+		return "0"
+	}
+	return fmt.Sprintf("%+.0f", e)
+}

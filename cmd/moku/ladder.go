@@ -338,32 +338,17 @@ func (g *ladderGroup) fit(anchor string) error {
 	return nil
 }
 
-// formatElo writes a rating: "+412", "+inf".
-func formatElo(e float64) string {
-	switch {
-	case math.IsInf(e, 1):
-		return "+inf"
-	case math.IsInf(e, -1):
-		return "-inf"
-	case math.IsNaN(e):
-		return "?"
-	case math.Round(e) == 0:
-		return "0"
-	}
-	return fmt.Sprintf("%+.0f", e)
-}
-
 // formatInterval writes a 95% interval: "+300 to +530", "at least +685".
 func formatInterval(r rating.Rating) string {
 	switch {
 	case math.IsInf(r.Lo, -1) && math.IsInf(r.Hi, 1):
 		return "any"
 	case math.IsInf(r.Hi, 1):
-		return "at least " + formatElo(r.Lo)
+		return "at least " + rating.Format(r.Lo)
 	case math.IsInf(r.Lo, -1):
-		return "at most " + formatElo(r.Hi)
+		return "at most " + rating.Format(r.Hi)
 	}
-	return formatElo(r.Lo) + " to " + formatElo(r.Hi)
+	return rating.Format(r.Lo) + " to " + rating.Format(r.Hi)
 }
 
 // formatPoints writes a score: "12", "12.5".
@@ -380,7 +365,7 @@ func (l *ladder) writeMarkdown(w io.Writer) {
 			if r.Lo == 0 && r.Hi == 0 && r.Elo == 0 {
 				interval = "(anchor)"
 			}
-			fmt.Fprintf(w, "| %s | %s | %d | %s | %s | %s |\n", g.label, r.Player, r.Games, formatPoints(r.Points), formatElo(r.Elo), interval)
+			fmt.Fprintf(w, "| %s | %s | %d | %s | %s | %s |\n", g.label, r.Player, r.Games, formatPoints(r.Points), rating.Format(r.Elo), interval)
 		}
 	}
 	fmt.Fprintf(w, "\n| game | pairing | games | wins-losses-draws | score | Elo difference (95%% interval) |\n|---|---|---|---|---|---|\n")
@@ -455,11 +440,11 @@ func formatRating(x rating.Rating) string {
 	case x.Elo == 0 && x.Lo == 0 && x.Hi == 0:
 		return "0"
 	case math.IsInf(x.Elo, 1) && math.IsInf(x.Hi, 1):
-		return "≥ " + formatElo(x.Lo)
+		return "≥ " + rating.Format(x.Lo)
 	case math.IsInf(x.Elo, -1) && math.IsInf(x.Lo, -1):
-		return "≤ " + formatElo(x.Hi)
+		return "≤ " + rating.Format(x.Hi)
 	}
-	return formatElo(x.Elo) + " (" + formatInterval(x) + ")"
+	return rating.Format(x.Elo) + " (" + formatInterval(x) + ")"
 }
 
 // rungs returns every group's rungs, in rung order.
@@ -525,7 +510,7 @@ func (l *ladder) writeSVG(w io.Writer, anchor string) {
 	fmt.Fprintf(w, `<text x="%.0f" y="22" font-size="14">Elo by rung (%s = 0), 95%% profile-likelihood intervals</text>`+"\n", left, html.EscapeString(anchor))
 	for e := minY; e <= maxY+1e-9; e += step {
 		fmt.Fprintf(w, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#ddd"/>`+"\n", left, y(e), left+plotW, y(e))
-		fmt.Fprintf(w, `<text x="%.1f" y="%.1f" text-anchor="end">%s</text>`+"\n", left-6, y(e)+4, formatElo(e))
+		fmt.Fprintf(w, `<text x="%.1f" y="%.1f" text-anchor="end">%s</text>`+"\n", left-6, y(e)+4, rating.Format(e))
 	}
 	fmt.Fprintf(w, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="black"/>`+"\n", left, top, left, top+plotH)
 	fmt.Fprintf(w, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="black"/>`+"\n", left, top+plotH, left+plotW, top+plotH)
@@ -583,7 +568,7 @@ func (l *ladder) writeSVG(w io.Writer, anchor string) {
 				fill = "white"
 			}
 			fmt.Fprintf(w, `<circle cx="%.1f" cy="%.1f" r="4" fill="%s" stroke="%s" stroke-width="1.5"><title>%s, %s: %s (%s)</title></circle>`+"\n",
-				px, py, fill, col, html.EscapeString(g.label), html.EscapeString(r), formatElo(rt.Elo), html.EscapeString(formatInterval(*rt)))
+				px, py, fill, col, html.EscapeString(g.label), html.EscapeString(r), rating.Format(rt.Elo), html.EscapeString(formatInterval(*rt)))
 			prevX, prevY, prevInf, havePrev = px, py, inf, true
 		}
 		ly := top + 10 + 20*float64(gi)
