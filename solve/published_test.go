@@ -68,29 +68,39 @@ func TestOptionsAgree(t *testing.T) {
 		{"go", "3x3"}, {"go", "2x3"}, {"go-situational", "2x3"},
 		{"keil", "hex:2"}, {"keil-2019 komi=7", "hex:2"}, {"ki", "3x3"},
 	} {
-		var values []float64
-		for _, opt := range []Options{{}, {NoSymmetry: true}, {NoTable: true}, {NoBounds: true}, {NoTable: true, NoSymmetry: true, NoBounds: true},
-			{NoDeepen: true}, {NoDeepen: true, NoTable: true, NoSymmetry: true, NoBounds: true}} {
-			r, g, err := games.Config{Rules: c.rules, Board: c.board}.Build()
-			if err != nil {
-				t.Fatal(err)
-			}
-			opt.MaxNodes = 20_000_000
-			s, err := New(r, g, opt)
-			if err != nil {
-				t.Fatal(err)
-			}
-			res, err := s.Solve()
-			if err != nil {
-				t.Fatalf("%s %s %+v: %v", c.rules, c.board, opt, err)
-			}
-			values = append(values, res.Value)
-			checkPV(t, c.rules, c.board, res)
+		agree(t, c.rules, c.board, []Options{{}, {NoSymmetry: true}, {NoTable: true}, {NoBounds: true}, {NoTable: true, NoSymmetry: true, NoBounds: true},
+			{NoDeepen: true}, {NoDeepen: true, NoTable: true, NoSymmetry: true, NoBounds: true}})
+	}
+}
+
+// agree solves rules on board under each of opts: every solve must be
+// exact, its PV must replay to its value, and the values must be equal.
+func agree(t *testing.T, rules, board string, opts []Options) {
+	t.Helper()
+	var values []float64
+	for _, opt := range opts {
+		r, g, err := games.Config{Rules: rules, Board: board}.Build()
+		if err != nil {
+			t.Fatal(err)
 		}
-		for _, v := range values[1:] {
-			if v != values[0] {
-				t.Errorf("%s %s: values differ across options: %v", c.rules, c.board, values)
-			}
+		opt.MaxNodes = 20_000_000
+		s, err := New(r, g, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := s.Solve()
+		if err != nil {
+			t.Fatalf("%s %s %+v: %v", rules, board, opt, err)
+		}
+		if !res.Exact {
+			t.Fatalf("%s %s %+v: not exact", rules, board, opt)
+		}
+		values = append(values, res.Value)
+		checkPV(t, rules, board, res)
+	}
+	for _, v := range values[1:] {
+		if v != values[0] {
+			t.Errorf("%s %s: values differ across options %+v: %v", rules, board, opts, values)
 		}
 	}
 }
@@ -301,32 +311,7 @@ func TestDeepenAgrees(t *testing.T) {
 		{"keil", "hex:2"}, {"keil-2019", "hex:2"}, {"keil komi=6", "hex:2"}, {"keil komi=7", "hex:2"},
 		{"ki", "3x3"}, {"ki komi=3", "3x3"}, {"ki komi=4", "3x3"},
 	} {
-		var values []float64
-		for _, opt := range []Options{{NoDeepen: true}, {}, {NoSymmetry: true}, {NoBounds: true}} {
-			r, g, err := games.Config{Rules: c.rules, Board: c.board}.Build()
-			if err != nil {
-				t.Fatal(err)
-			}
-			opt.MaxNodes = 20_000_000
-			s, err := New(r, g, opt)
-			if err != nil {
-				t.Fatal(err)
-			}
-			res, err := s.Solve()
-			if err != nil {
-				t.Fatalf("%s %s %+v: %v", c.rules, c.board, opt, err)
-			}
-			if !res.Exact {
-				t.Fatalf("%s %s %+v: not exact", c.rules, c.board, opt)
-			}
-			values = append(values, res.Value)
-			checkPV(t, c.rules, c.board, res)
-		}
-		for _, v := range values[1:] {
-			if v != values[0] {
-				t.Errorf("%s %s: deepening and unbounded search differ: %v", c.rules, c.board, values)
-			}
-		}
+		agree(t, c.rules, c.board, []Options{{NoDeepen: true}, {}, {NoSymmetry: true}, {NoBounds: true}})
 	}
 }
 
