@@ -4,11 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"strconv"
 	"strings"
 	"time"
 
 	"moku/games"
+	"moku/record"
 )
 
 // engineSet is a match's engines: each is started when first needed and,
@@ -148,4 +150,26 @@ func (es *engineSet) failed(i int, who, cmd string, limit time.Duration, err err
 	}
 	es.drop(i)
 	return fmt.Sprintf("%s: %s: %v", who, cmd, err)
+}
+
+// loadSaved reads the record of a game saved in file by an earlier run of a
+// match of ruleset rules on board, or returns nil if there is none; a game
+// of another match is an error.
+func loadSaved(file, rules, board string) (*record.Record, error) {
+	data, err := os.ReadFile(file)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	recs, err := record.ReadSGF(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", file, err)
+	}
+	rec := recs[0]
+	if rec.Rules.String() != rules || rec.Board.Spec() != board {
+		return nil, fmt.Errorf("%s: a game of another match (%s on %s, not %s on %s): use another directory", file, rec.Rules, rec.Board.Spec(), rules, board)
+	}
+	return rec, nil
 }

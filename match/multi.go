@@ -303,20 +303,9 @@ func splitInts(s string, n, min, max, add int) ([]int, error) {
 // load reads game n if it was saved by an earlier run of this match.
 func (ref *multiReferee) load(n int) (*MultiGame, error) {
 	file := fileName(ref.cfg.Dir, n)
-	data, err := os.ReadFile(file)
-	if errors.Is(err, os.ErrNotExist) {
-		return nil, nil
-	}
-	if err != nil {
+	rec, err := loadSaved(file, ref.rules, ref.board)
+	if rec == nil || err != nil {
 		return nil, err
-	}
-	recs, err := record.ReadSGF(data)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", file, err)
-	}
-	rec := recs[0]
-	if rec.Rules.String() != ref.rules || rec.Board.Spec() != ref.board {
-		return nil, fmt.Errorf("%s: a game of another match (%s on %s, not %s on %s): use another directory", file, rec.Rules, rec.Board.Spec(), ref.rules, ref.board)
 	}
 	p := ref.players
 	seatsText, _ := rec.Get("MKSEATS")
