@@ -114,6 +114,8 @@ func TestRecordErrorsNamePlace(t *testing.T) {
 		{"(;MKBD[board.json])", "a graph board travels inside the record"},
 		{`(;MKBD[g.json]MKGR[{"points":["a"\],"edges":[["a","q"\]\]}])`, `1:15: MKGR[{"points":["a"\],"edges":[["a","q"\]\]}]: g.json: edges[0]: unknown point "q"`},
 		{"(;SZ[9];B[aa];AB[bb])", "1:15: AB[bb]: set-up after the first move"},
+		{"(;;SZ[])", "1:4: SZ[]: SZ after the root node"},
+		{"(;SZ[9];B[aa];KM[6.5])", "1:15: KM[6.5]: KM after the root node"},
 		{"(;SZ[9]KM[x])", "KM[x]: komi=x: want a number"},
 	} {
 		recs, err := record.ReadSGF([]byte(c.src))

@@ -372,6 +372,10 @@ func FromTree(t *Tree) (*Record, error) {
 				}
 			case moveIdents[p.Ident]:
 				mv = append(mv, p)
+			case i > 0 && rootIdents[p.Ident]:
+				// Read from the root only: elsewhere it would be kept
+				// but mean nothing, and be written back into the root.
+				return nil, at(p, "%s after the root node: moku reads the game, board, komi and rules from the root", p.Ident)
 			case i > 0:
 				moveProps = append(moveProps, p)
 			}
