@@ -208,6 +208,17 @@
 // its eyes (each a territory of its own, owned) stay the owner's. The test
 // TestKeilSafeHolds checks the claim on random positions and continuations.
 //
+// Ki gets one from its control rule (kiSafe): the largest set T of the
+// owner's stones and E of empty points such that around each stone of T the
+// opponent, with at most degree − |T ∪ E neighbours| stones, can never
+// control it, and c always controls each point of E (at least two
+// neighbours in T, more than the opponent could have). The first move to
+// break this would have to place on E, which c controls, or capture a stone
+// of T, which the counts forbid: so T stays, E is never the opponent's, and
+// the owner ends with at least |T| stones, the opponent with at most
+// n − |T| − |E|. A 2x2 block of stones is such a T on its own. The test
+// TestKiSafeHolds checks it on random positions and continuations.
+//
 // The margin bounds count the safe points for their owner and everything
 // else (and the button's half point, unless the owner holds it) for the
 // other side. A bound is a cutoff when it already decides the window, and

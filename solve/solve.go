@@ -129,6 +129,7 @@ type Solver struct {
 
 	benson                  bool
 	keil                    bool             // Keil's safe points (keilSafe) bound the value
+	ki                      bool             // Ki's safe stones and points (kiSafe) bound the value
 	tact                    *tactician       // tactical move ordering (plain connectivity, two colours), or nil
 	hint                    map[uint64]int16 // best moves when there is no table (ordering only)
 	cells                   []board.Color
@@ -263,6 +264,7 @@ func New(r rules.Ruleset, g *board.Graph, opt Options) (*Solver, error) {
 	s.benson = bensonOK(r) && !opt.NoBounds
 	s.keil = r.Family == rules.Liberty && (r.Links == rules.Keil || r.Links == rules.Keil2019) && r.Scoring == rules.Linked &&
 		r.Players == 2 && r.Suicide == rules.SuicideForbidden && s.n <= 64 && !opt.NoBounds
+	s.ki = r.Family == rules.Control && r.Players == 2 && s.n <= 64 && !opt.NoBounds
 	if r.Family == rules.Liberty && r.Links == rules.Plain && r.Players == 2 {
 		s.tact = newTactician(g)
 	}
@@ -872,11 +874,12 @@ func (s *Solver) search(alpha, beta int) int {
 	if beta <= lo {
 		return lo
 	}
-	if s.benson || s.keil {
-		// Bounds from unconditionally alive stones (see safePoints and
-		// keilSafe): the safe points are the owner's, the rest at most
-		// the other side's, and the button's half point whoever may
-		// still get it.
+	if s.benson || s.keil || s.ki {
+		// Bounds from unconditionally alive stones (see safePoints,
+		// keilSafe and kiSafe): the safe points are the owner's, the
+		// points the other side can never hold are not the other side's,
+		// the rest at most the other side's, and the button's half point
+		// whoever may still get it.
 		k2 := int(2 * s.r.Komi)
 		lowAdj, highAdj := 0, 0
 		if s.r.Button {
@@ -890,21 +893,30 @@ func (s *Solver) search(alpha, beta int) int {
 				}
 			}
 		}
-		var b, w int
-		if s.keil {
-			b, w = bits.OnesCount64(s.keilSafe(board.Black)), bits.OnesCount64(s.keilSafe(board.White))
-		} else {
-			b, w = s.safePoints(board.Black), s.safePoints(board.White)
+		// sure: the owner's at the end; free: never the other side's.
+		var bSure, bFree, wSure, wFree int
+		switch {
+		case s.keil:
+			bSure, wSure = bits.OnesCount64(s.keilSafe(board.Black)), bits.OnesCount64(s.keilSafe(board.White))
+			bFree, wFree = bSure, wSure
+		case s.ki:
+			t, e := s.kiSafe(board.Black)
+			bSure, bFree = bits.OnesCount64(t), bits.OnesCount64(t|e)
+			t, e = s.kiSafe(board.White)
+			wSure, wFree = bits.OnesCount64(t), bits.OnesCount64(t|e)
+		default:
+			bSure, wSure = s.safePoints(board.Black), s.safePoints(board.White)
+			bFree, wFree = bSure, wSure
 		}
-		if b > 0 {
-			if lower := 2*(2*b-s.n) - k2 + lowAdj; lower >= beta {
+		if bFree > 0 {
+			if lower := 2*(bSure-(s.n-bFree)) - k2 + lowAdj; lower >= beta {
 				return lower
 			} else if lower > lo {
 				lo = lower
 			}
 		}
-		if w > 0 {
-			if upper := 2*(s.n-2*w) - k2 + highAdj; upper <= alpha {
+		if wFree > 0 {
+			if upper := 2*((s.n-wFree)-wSure) - k2 + highAdj; upper <= alpha {
 				return upper
 			} else if upper < hi {
 				hi = upper
