@@ -108,9 +108,14 @@ type Solver struct {
 
 	path   []pathEntry
 	frames []frame
-	moves  []game.Move // moves along the path (moves[i] led to path[i+1])
-	tt     map[uint64]*entry
-	hh     [board.MaxPlayers + 1][]int64
+	moves  []game.Move       // moves along the path (moves[i] led to path[i+1])
+	tt     map[uint64]*entry // bounds of the real game
+	// ctt holds bounds of capped games (keyed with the mode and the plies
+	// left to the cap): cheaper to find again, so it is emptied when full
+	// rather than refusing new entries as tt does.
+	ctt       map[uint64]*entry
+	cttClears int
+	hh        [board.MaxPlayers + 1][]int64
 
 	nodes    int64
 	probes   int64 // table entries found
@@ -261,6 +266,7 @@ func New(r rules.Ruleset, g *board.Graph, opt Options) (*Solver, error) {
 	s.maxMargin = 2*s.n + btn - int(2*r.Komi)
 	s.minMargin = -2*s.n - btn - int(2*r.Komi)
 	s.tt = map[uint64]*entry{}
+	s.ctt = map[uint64]*entry{}
 	s.benson = bensonOK(r) && !opt.NoBounds
 	s.keil = r.Family == rules.Liberty && (r.Links == rules.Keil || r.Links == rules.Keil2019) && r.Scoring == rules.Linked &&
 		r.Players == 2 && r.Suicide == rules.SuicideForbidden && s.n <= 64 && !opt.NoBounds
@@ -367,7 +373,7 @@ func (s *Solver) fill(res *Result) {
 	if !res.Exact {
 		res.Value = (res.Lower + res.Upper) / 2
 	}
-	res.Entries = len(s.tt)
+	res.Entries = len(s.tt) + len(s.ctt)
 	res.Probes, res.Reused = s.probes, s.reused
 	res.PlyCap = s.capUsed
 }
@@ -463,7 +469,7 @@ func (s *Solver) tick() {
 		if now := time.Now(); now.Sub(s.lastProg) >= every {
 			s.lastProg = now
 			s.opt.Progress(Progress{Nodes: s.nodes, Seconds: now.Sub(s.start).Seconds(),
-				Lower: float64(s.lo) / 2, Upper: float64(s.hi) / 2, Entries: len(s.tt), Line: s.line(), Cap: s.capNow})
+				Lower: float64(s.lo) / 2, Upper: float64(s.hi) / 2, Entries: len(s.tt) + len(s.ctt), Line: s.line(), Cap: s.capNow})
 		}
 	}
 }
@@ -766,7 +772,7 @@ func (s *Solver) usable(e *entry, k int) bool {
 
 // store records the search result v of the current node for window
 // (alpha, beta) with best move code best.
-func (s *Solver) store(key uint64, k int, v, alpha, beta, best int) {
+func (s *Solver) store(tt map[uint64]*entry, key uint64, k int, v, alpha, beta, best int) {
 	d := len(s.path) - 1
 	f := &s.frames[d]
 	if len(f.hits) > maxHits {
@@ -794,7 +800,7 @@ func (s *Solver) store(key uint64, k int, v, alpha, beta, best int) {
 	}
 	bl := f.bloom
 	sig := s.path[d].sig[k]
-	if old := s.tt[key]; old != nil && old.Sig == sig {
+	if old := tt[key]; old != nil && old.Sig == sig {
 		// Both valid for this very history: keep the union of conditions.
 		if old.Lower > lower {
 			lower = old.Lower
@@ -820,14 +826,10 @@ func (s *Solver) store(key uint64, k int, v, alpha, beta, best int) {
 		*old = entry{Lower: lower, Upper: upper, Best: int16(bestCanon), Hits: hits, Box: box, Bloom: bl, Sig: sig}
 		return
 	}
-	max := s.opt.MaxEntries
-	if max == 0 {
-		max = 1 << 23
-	}
-	if len(s.tt) >= max {
+	if len(tt) >= s.maxEntries() {
 		return
 	}
-	s.tt[key] = &entry{Lower: lower, Upper: upper, Best: int16(bestCanon), Hits: hits, Box: box, Bloom: bl, Sig: sig}
+	tt[key] = &entry{Lower: lower, Upper: upper, Best: int16(bestCanon), Hits: hits, Box: box, Bloom: bl, Sig: sig}
 }
 
 func containsU(l []uint64, x uint64) bool {
@@ -959,7 +961,7 @@ func (s *Solver) search(alpha, beta int) int {
 				if s.capMode == 0 {
 					break
 				}
-				e = s.tt[mkey]
+				e = s.ctt[mkey]
 			}
 			if e == nil {
 				continue
@@ -1043,9 +1045,13 @@ func (s *Solver) search(alpha, beta int) int {
 		capped := s.frames[d].capped // (s.frames may have grown: f is stale)
 		real := !capped || s.capMode < 0 && v >= beta || s.capMode > 0 && v <= alpha
 		if real {
-			s.store(key, k, v, alpha, beta, bestMove)
+			s.store(s.tt, key, k, v, alpha, beta, bestMove)
 		} else {
-			s.store(mkey, k, v, alpha, beta, bestMove)
+			if len(s.ctt) >= s.maxEntries()/2 {
+				s.ctt = map[uint64]*entry{}
+				s.cttClears++
+			}
+			s.store(s.ctt, mkey, k, v, alpha, beta, bestMove)
 		}
 	} else if bestMove >= 0 && len(s.hint) < s.maxEntries() {
 		s.hint[key] = int16(s.encodeMove(bestMove, k))
