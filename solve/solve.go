@@ -108,12 +108,13 @@ type Solver struct {
 
 	path   []pathEntry
 	frames []frame
-	moves  []game.Move       // moves along the path (moves[i] led to path[i+1])
-	tt     map[uint64]*entry // bounds of the real game
+	moves  []game.Move // moves along the path (moves[i] led to path[i+1])
+	tt     *table      // bounds of the real game
 	// ctt holds bounds of capped games (keyed with the mode and the plies
 	// left to the cap): cheaper to find again, so it is emptied when full
 	// rather than refusing new entries as tt does.
-	ctt       map[uint64]*entry
+	ctt       *table
+	hitBuf    []uint64 // scratch for store
 	cttClears int
 	hh        [board.MaxPlayers + 1][]int64
 
@@ -163,16 +164,6 @@ type frame struct {
 	// capped: the result rests on a capped line (or on a table entry of
 	// a capped search), so it bounds the capped game, not the real one
 	capped bool
-}
-
-// entry is a transposition-table entry, in canonical orientation.
-type entry struct {
-	Lower, Upper int32
-	Best         int16 // move code (point, n = button, n+1 = pass), -1 none
-	Hits         []uint64
-	Box          [3]uint64
-	Bloom        bloom
-	Sig          uint64
 }
 
 // New prepares a solver for the ruleset and board.
@@ -265,8 +256,7 @@ func New(r rules.Ruleset, g *board.Graph, opt Options) (*Solver, error) {
 	}
 	s.maxMargin = 2*s.n + btn - int(2*r.Komi)
 	s.minMargin = -2*s.n - btn - int(2*r.Komi)
-	s.tt = map[uint64]*entry{}
-	s.ctt = map[uint64]*entry{}
+	s.tt, s.ctt = newTable(), newTable()
 	s.benson = bensonOK(r) && !opt.NoBounds
 	s.keil = r.Family == rules.Liberty && (r.Links == rules.Keil || r.Links == rules.Keil2019) && r.Scoring == rules.Linked &&
 		r.Players == 2 && r.Suicide == rules.SuicideForbidden && s.n <= 64 && !opt.NoBounds
@@ -373,7 +363,7 @@ func (s *Solver) fill(res *Result) {
 	if !res.Exact {
 		res.Value = (res.Lower + res.Upper) / 2
 	}
-	res.Entries = len(s.tt) + len(s.ctt)
+	res.Entries = s.tt.len() + s.ctt.len()
 	res.Probes, res.Reused = s.probes, s.reused
 	res.PlyCap = s.capUsed
 }
@@ -469,7 +459,7 @@ func (s *Solver) tick() {
 		if now := time.Now(); now.Sub(s.lastProg) >= every {
 			s.lastProg = now
 			s.opt.Progress(Progress{Nodes: s.nodes, Seconds: now.Sub(s.start).Seconds(),
-				Lower: float64(s.lo) / 2, Upper: float64(s.hi) / 2, Entries: len(s.tt) + len(s.ctt), Line: s.line(), Cap: s.capNow})
+				Lower: float64(s.lo) / 2, Upper: float64(s.hi) / 2, Entries: s.tt.len() + s.ctt.len(), Line: s.line(), Cap: s.capNow})
 		}
 	}
 }
@@ -713,15 +703,16 @@ func (s *Solver) key() (uint64, int) {
 // usable reports whether entry e (stored in canonical orientation) may be
 // used at the current node whose canonical symmetry is k, and if so merges
 // its dependencies into the node's frame.
-func (s *Solver) usable(e *entry, k int) bool {
+func (s *Solver) usable(t *table, e *entry, k int) bool {
+	hits := t.hitsOf(e)
 	d := len(s.path) - 1
 	cur := &s.path[d]
 	// Every hit must be present above the node.
 	var idx [maxHits]int32
-	if len(e.Hits) > len(idx) {
+	if len(hits) > len(idx) {
 		return false
 	}
-	for j, h := range e.Hits {
+	for j, h := range hits {
 		idx[j] = -1
 		for i := 0; i < d; i++ {
 			if s.path[i].rep[k] == h {
@@ -742,7 +733,7 @@ func (s *Solver) usable(e *entry, k int) bool {
 		for i := 0; i < d; i++ {
 			pe := &s.path[i]
 			isHit := false
-			for _, h := range e.Hits {
+			for _, h := range hits {
 				if pe.rep[k] == h {
 					isHit = true
 					break
@@ -759,7 +750,7 @@ func (s *Solver) usable(e *entry, k int) bool {
 			}
 		}
 	}
-	for j := range e.Hits {
+	for j := range hits {
 		s.hit(d, int(idx[j]))
 	}
 	f := &s.frames[d]
@@ -772,7 +763,7 @@ func (s *Solver) usable(e *entry, k int) bool {
 
 // store records the search result v of the current node for window
 // (alpha, beta) with best move code best.
-func (s *Solver) store(tt map[uint64]*entry, key uint64, k int, v, alpha, beta, best int) {
+func (s *Solver) store(tt *table, key uint64, k int, v, alpha, beta, best int) {
 	d := len(s.path) - 1
 	f := &s.frames[d]
 	if len(f.hits) > maxHits {
@@ -790,7 +781,7 @@ func (s *Solver) store(tt map[uint64]*entry, key uint64, k int, v, alpha, beta, 
 	if v < beta {
 		upper = int32(v)
 	}
-	var hits []uint64
+	hits := s.hitBuf[:0]
 	for _, i := range f.hits {
 		hits = append(hits, s.path[i].rep[k])
 	}
@@ -800,7 +791,7 @@ func (s *Solver) store(tt map[uint64]*entry, key uint64, k int, v, alpha, beta, 
 	}
 	bl := f.bloom
 	sig := s.path[d].sig[k]
-	if old := tt[key]; old != nil && old.Sig == sig {
+	if old := tt.get(key); old != nil && old.Sig == sig {
 		// Both valid for this very history: keep the union of conditions.
 		if old.Lower > lower {
 			lower = old.Lower
@@ -808,7 +799,7 @@ func (s *Solver) store(tt map[uint64]*entry, key uint64, k int, v, alpha, beta, 
 		if old.Upper < upper {
 			upper = old.Upper
 		}
-		for _, h := range old.Hits {
+		for _, h := range tt.hitsOf(old) {
 			if !containsU(hits, h) {
 				hits = append(hits, h)
 			}
@@ -820,16 +811,9 @@ func (s *Solver) store(tt map[uint64]*entry, key uint64, k int, v, alpha, beta, 
 		if len(hits) > maxHits {
 			return
 		}
-		*old = entry{Lower: lower, Upper: upper, Best: int16(bestCanon), Hits: hits, Box: box, Bloom: bl, Sig: sig}
-		return
-	} else if old != nil {
-		*old = entry{Lower: lower, Upper: upper, Best: int16(bestCanon), Hits: hits, Box: box, Bloom: bl, Sig: sig}
-		return
 	}
-	if len(tt) >= s.maxEntries() {
-		return
-	}
-	tt[key] = &entry{Lower: lower, Upper: upper, Best: int16(bestCanon), Hits: hits, Box: box, Bloom: bl, Sig: sig}
+	tt.put(key, entry{Lower: lower, Upper: upper, Best: int16(bestCanon), Box: box, Bloom: bl, Sig: sig}, hits, s.maxEntries())
+	s.hitBuf = hits[:0]
 }
 
 func containsU(l []uint64, x uint64) bool {
@@ -952,7 +936,7 @@ func (s *Solver) search(alpha, beta int) int {
 		key, k = s.key()
 		// The entry of the real game (bounds on the value), then, in a
 		// capped search, the entry of the capped game at this depth.
-		e := s.tt[key]
+		t, e := s.tt, s.tt.get(key)
 		if s.capMode != 0 {
 			mkey = key ^ tag(tagCapped, uint64(s.maxPly-len(s.moves))<<2|uint64(s.capMode+1))
 		}
@@ -961,7 +945,7 @@ func (s *Solver) search(alpha, beta int) int {
 				if s.capMode == 0 {
 					break
 				}
-				e = s.ctt[mkey]
+				t, e = s.ctt, s.ctt.get(mkey)
 			}
 			if e == nil {
 				continue
@@ -982,7 +966,7 @@ func (s *Solver) search(alpha, beta int) int {
 			case e.Lower == e.Upper:
 				v, cut = int(e.Lower), true
 			}
-			if cut && s.usable(e, k) {
+			if cut && s.usable(t, e, k) {
 				s.reused++
 				if i == 1 {
 					f.capped = true
@@ -1047,8 +1031,8 @@ func (s *Solver) search(alpha, beta int) int {
 		if real {
 			s.store(s.tt, key, k, v, alpha, beta, bestMove)
 		} else {
-			if len(s.ctt) >= s.maxEntries()/2 {
-				s.ctt = map[uint64]*entry{}
+			if s.ctt.len() >= s.maxEntries()/2 {
+				s.ctt = newTable()
 				s.cttClears++
 			}
 			s.store(s.ctt, mkey, k, v, alpha, beta, bestMove)
@@ -1069,7 +1053,7 @@ func (s *Solver) ttBest() int {
 		}
 		return -1
 	}
-	e := s.tt[key]
+	e := s.tt.get(key)
 	if e == nil || e.Best < 0 {
 		return -1
 	}
