@@ -155,54 +155,86 @@ func bensonOK(r rules.Ruleset) bool {
 	return r.Family == rules.Liberty && r.Links == rules.Plain && r.Scoring == rules.Area && r.Players == 2 && r.Ko != rules.KoCycle
 }
 
-// keilSafe returns the points that are colour c's at the end of every game
-// from here in which c never plays into them, under Keil's linking (either
-// wording): a set S of c's stones and the one-point eyes they enclose, found
-// as in Benson's algorithm. An eye is an empty point all of whose neighbours
-// are in S; S starts as all of c's stones and loses, until nothing changes,
-// every component with fewer than two eyes, where components join adjacent
-// stones of S that have a witness in S (a witness of their own colour links
-// them under both wordings, and it stays: S is never captured). An eye is a
-// liberty of each stone of S next to it (the pair's witnesses are neighbours
-// of the eye, all in S). Why S is never captured: a placement of the
-// opponent anywhere but an eye leaves every eye empty and linked; one into
-// an eye captures nothing of S (each component keeps its other eye, which
-// is not next to this one, since all the other eye's neighbours are stones),
-// and the stone has no linked empty neighbour and no neighbour of its
-// colour, so it is suicide, which Keil forbids. c's own plays only add
-// stones of c. An eye, its neighbours all c's and linked to it, is a
-// territory of its own owned by c. Restricting c so can only lower c's
-// result, so the count bounds the value from c's side under any history. The
-// mask needs at most 64 points; it is 0 otherwise.
+// keilSafe returns points that are colour c's at the end of every game
+// from here in which c never plays into the empty ones, under Keil's linking
+// (either wording): a set S of c's stones and a set E of empty points,
+// found as in Benson's algorithm (start with all of c's stones and all
+// empty points, drop members until nothing changes), such that
+//
+//   - every neighbour of a point of E is in S or E, at least one in S,
+//     every pair of a point of E and a neighbour has a witness, and every
+//     witness of a pair of adjacent points of E is in S;
+//   - each component of S (adjacent stones of S joined through a witness
+//     in S) has two points of E that are firmly its liberties: next to one
+//     of its stones, with a witness of that pair in S.
+//
+// Why: suppose the opponent placed a stone at a point p of E. Its
+// neighbours are c's stones and empty points of E, and each empty one, q,
+// is not linked to it: every witness of (p, q) holds a stone of c, which
+// neither wording links to an opponent stone next to an empty point. So
+// the stone has no liberty and no friend, and the placement is legal only
+// if it captures; but every component of S keeps a second firm liberty
+// (empty, and linked through a witness of c's colour whatever p holds), so
+// nothing of S is captured, and no stone next to p is anything but S. So
+// the placement is suicide, which Keil forbids, and E stays empty and S on
+// the board while c keeps out of E (c's own plays remove none of c's
+// stones). At the end each point of E lies in a territory of points of E
+// (adjacent points of E are linked only under keil-2019, and only to each
+// other), linked to a stone of S and to no other stone: owned by c. So the
+// points of S and E are c's. With E of single points (each neighbour a
+// stone) these are Benson's one-point eyes; E may also hold regions such
+// as two adjacent points inside c's wall, whose witnesses are c's.
+// Restricting c so can only lower c's result, so the count bounds the
+// value from c's side under any history. The mask needs at most 64
+// points; it is 0 otherwise.
 func (s *Solver) keilSafe(c board.Color) uint64 {
 	n := s.n
 	if n > 64 {
 		return 0
 	}
 	g := s.g
-	var S, empty uint64
+	var S, E uint64
 	for p := 0; p < n; p++ {
 		switch s.st.At(p) {
 		case c:
 			S |= 1 << uint(p)
 		case board.Empty:
-			empty |= 1 << uint(p)
+			E |= 1 << uint(p)
 		}
 	}
+	in := func(m uint64, p int32) bool { return m&(1<<uint(p)) != 0 }
 	comp := s.chainID[:n]
 	for S != 0 {
-		// Eyes: empty points whose neighbours are all in S, each pair
-		// with a witness (so the eye is linked to every neighbour).
-		var eyes uint64
-		for m := empty; m != 0; m &= m - 1 {
-			p := bits.TrailingZeros64(m)
-			lo, hi := g.EdgeRange(p)
-			ok := hi > lo
-			for e := lo; e < hi && ok; e++ {
-				ok = S&(1<<uint(g.EdgeTo(e))) != 0 && len(g.EdgeWitnesses(e)) > 0
-			}
-			if ok {
-				eyes |= 1 << uint(p)
+		// Drop points of E whose conditions fail.
+		for again := true; again; {
+			again = false
+			for m := E; m != 0; m &= m - 1 {
+				p := bits.TrailingZeros64(m)
+				lo, hi := g.EdgeRange(p)
+				ok, stone := true, false
+				for e := lo; e < hi && ok; e++ {
+					q := int32(g.EdgeTo(e))
+					w := g.EdgeWitnesses(e)
+					switch {
+					case len(w) == 0:
+						ok = false
+					case in(S, q):
+						stone = true
+					case in(E, q):
+						for _, x := range w {
+							if !in(S, x) {
+								ok = false
+								break
+							}
+						}
+					default:
+						ok = false
+					}
+				}
+				if !ok || !stone {
+					E &^= 1 << uint(p)
+					again = true
+				}
 			}
 		}
 		// Components of S joined through witnesses in S.
@@ -224,11 +256,11 @@ func (s *Solver) keilSafe(c board.Color) uint64 {
 				lo, hi := g.EdgeRange(q)
 				for e := lo; e < hi; e++ {
 					r := g.EdgeTo(e)
-					if S&(1<<uint(r)) == 0 || comp[r] >= 0 {
+					if !in(S, int32(r)) || comp[r] >= 0 {
 						continue
 					}
 					for _, w := range g.EdgeWitnesses(e) {
-						if S&(1<<uint(w)) != 0 {
+						if in(S, w) {
 							comp[r] = nc
 							stack = append(stack, int32(r))
 							break
@@ -239,18 +271,30 @@ func (s *Solver) keilSafe(c board.Color) uint64 {
 			nc++
 		}
 		s.work = stack
-		// Eyes per component (an eye next to several stones of one
-		// component counts once for it).
+		// Firm liberties per component (a point next to several stones of
+		// one component counts once for it).
 		count := s.ints[:0]
 		for i := 0; i < nc; i++ {
 			count = append(count, 0)
 		}
-		for m := eyes; m != 0; m &= m - 1 {
+		for m := E; m != 0; m &= m - 1 {
 			p := bits.TrailingZeros64(m)
-			var seen uint64 // components counted for this eye (first 64)
-			for _, q := range g.Neighbors(p) {
+			var seen uint64 // components counted for this point (first 64)
+			lo, hi := g.EdgeRange(p)
+			for e := lo; e < hi; e++ {
+				q := int32(g.EdgeTo(e))
+				if !in(S, q) {
+					continue
+				}
+				firm := false
+				for _, x := range g.EdgeWitnesses(e) {
+					if in(S, x) {
+						firm = true
+						break
+					}
+				}
 				ci := comp[q]
-				if ci < 64 && seen&(1<<uint(ci)) != 0 {
+				if !firm || ci < 64 && seen&(1<<uint(ci)) != 0 {
 					continue
 				}
 				if ci < 64 {
@@ -268,7 +312,7 @@ func (s *Solver) keilSafe(c board.Color) uint64 {
 			}
 		}
 		if !changed {
-			return S | eyes
+			return S | E
 		}
 	}
 	return 0

@@ -200,13 +200,17 @@
 //
 // Keil gets the same kind of bound under its linking (keilSafe): a set S of
 // the owner's stones, joined only through witnesses of their own colour in
-// S (a link both wordings keep while S stands), each component with two
-// one-point eyes (empty points whose neighbours are all in S). The opponent
-// cannot play into an eye (no neighbour of its colour, no linked empty
-// neighbour, and every component keeps its other eye: suicide, which Keil
-// forbids), and plays elsewhere leave every eye empty and linked, so S and
-// its eyes (each a territory of its own, owned) stay the owner's. The test
-// TestKeilSafeHolds checks the claim on random positions and continuations.
+// S (a link both wordings keep while S stands), and a set E of empty points
+// whose neighbours are all in S or E, where every witness of two adjacent
+// points of E is in S, and each component of S has two points of E as
+// liberties through a witness in S. An opponent stone on E would have no
+// friend and no linked empty neighbour (a witness of c's colour separates
+// it from each), and capture nothing (every component keeps another
+// liberty): suicide, which Keil forbids. So S and E (in territories linked
+// only to S) stay the owner's. One-point eyes are the simplest E; two
+// adjacent points inside the owner's wall are another. The test
+// TestKeilSafeHolds checks the claim on random and one-sided positions and
+// continuations.
 //
 // Ki gets one from its control rule (kiSafe): the largest set T of the
 // owner's stones and E of empty points such that around each stone of T the

@@ -16,16 +16,22 @@ import (
 // the eyes score for that colour.
 func TestKeilSafeHolds(t *testing.T) {
 	rng := rand.New(rand.NewSource(7))
-	found := 0
+	found, wide := 0, 0
 	for _, rulesDesc := range []string{"keil", "keil-2019"} {
 		for _, spec := range []string{"hex:2", "hex:3", "hex:4"} {
 			for game := 0; game < 300; game++ {
 				s := build(t, rulesDesc, spec)
 				st := s.st
 				n := s.g.N()
-				// A random position: random plays, passes rare.
-				for i := rng.Intn(4 * n); i > 0 && !st.Over(); i-- {
-					randomMove(rng, st, 0, board.Empty)
+				if game%2 == 0 {
+					// A random position: random plays, passes rare.
+					for i := rng.Intn(4 * n); i > 0 && !st.Over(); i-- {
+						randomMove(rng, st, 0, board.Empty)
+					}
+				} else {
+					// One colour fills most of the board, so that eyes of
+					// one and more points are common.
+					densePosition(rng, st, board.Color(1+game/2%2), n/2+rng.Intn(n/4+1))
 				}
 				if st.Over() {
 					continue
@@ -48,6 +54,13 @@ func TestKeilSafeHolds(t *testing.T) {
 							eyes |= 1 << uint(p)
 						default:
 							t.Fatalf("%s %s: safe point %s holds the other colour", rulesDesc, spec, s.g.Name(p))
+						}
+					}
+					for m := eyes; m != 0; m &= m - 1 {
+						for _, q := range s.g.Neighbors(bits.TrailingZeros64(m)) {
+							if eyes&(1<<uint(q)) != 0 {
+								wide++
+							}
 						}
 					}
 					played := 0
@@ -74,10 +87,10 @@ func TestKeilSafeHolds(t *testing.T) {
 			}
 		}
 	}
-	if found < 50 {
-		t.Errorf("only %d positions with safe points: the test checks too little", found)
+	if found < 50 || wide < 20 {
+		t.Errorf("only %d positions with safe points (%d adjacent pairs of safe empty points): the test checks too little", found, wide)
 	}
-	t.Logf("%d positions with safe points checked", found)
+	t.Logf("%d positions with safe points checked, with %d adjacent pairs of safe empty points", found, wide)
 }
 
 // randomMove plays a random legal move; colour c never plays into avoid.
@@ -102,4 +115,42 @@ func randomMove(rng *rand.Rand, st game.State, avoid uint64, c board.Color) {
 		return
 	}
 	panic("no legal move")
+}
+
+// densePosition plays until colour d has placed k stones or the game ends:
+// d at random empty points where that is legal, the other side mostly
+// passing (after taking the button) and sometimes placing at random.
+func densePosition(rng *rand.Rand, st game.State, d board.Color, k int) {
+	for placed := 0; placed < k && !st.Over(); {
+		if st.ToMove() == d {
+			legal := st.LegalMoves(nil)
+			var places []game.Move
+			for _, m := range legal {
+				if m.Kind == game.Place {
+					places = append(places, m)
+				}
+			}
+			if len(places) == 0 {
+				return
+			}
+			if err := st.Play(places[rng.Intn(len(places))]); err != nil {
+				panic(err)
+			}
+			placed++
+			continue
+		}
+		if rng.Intn(5) == 0 {
+			randomMove(rng, st, 0, board.Empty)
+			continue
+		}
+		legal := st.LegalMoves(nil)
+		for _, m := range legal {
+			if m.Kind == game.Button || m.Kind == game.Pass {
+				if err := st.Play(m); err != nil {
+					panic(err)
+				}
+				break
+			}
+		}
+	}
 }
