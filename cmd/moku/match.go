@@ -80,9 +80,18 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		fmt.Fprint(stdout, sum)
 	}
 	if ctx.Err() != nil {
-		return fmt.Errorf("interrupted: %d games saved in %s; run the same command again to resume", len(sum.Games), *dir)
+		saved := 0
+		if sum != nil {
+			saved = len(sum.Games)
+		}
+		return interrupted(saved, *dir)
 	}
 	return err
+}
+
+// interrupted is the error of a match stopped by Ctrl-C.
+func interrupted(saved int, dir string) error {
+	return fmt.Errorf("interrupted: %d games saved in %s; run the same command again to resume", saved, dir)
 }
 
 // runMultiMatch referees a match of 3 or 4 engines in a game of as many
@@ -111,7 +120,7 @@ func runMultiMatch(cfg games.Config, players int, engines []string, n int, moveT
 		if sum != nil {
 			saved = len(sum.Games)
 		}
-		return fmt.Errorf("interrupted: %d games saved in %s; run the same command again to resume", saved, dir)
+		return interrupted(saved, dir)
 	}
 	return err
 }
