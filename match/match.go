@@ -80,11 +80,18 @@ func (s *Summary) Rate() (p, lo, hi float64) {
 		return 0.5, 0, 1
 	}
 	p = (float64(w) + float64(d)/2) / n
+	lo, hi = wilson(p, n)
+	return p, lo, hi
+}
+
+// wilson returns Wilson's 95% score interval for a rate p observed in n
+// games.
+func wilson(p, n float64) (lo, hi float64) {
 	const z = 1.959963984540054
 	den := 1 + z*z/n
 	center := (p + z*z/(2*n)) / den
 	half := z * math.Sqrt(p*(1-p)/n+z*z/(4*n*n)) / den
-	return p, math.Max(0, center-half), math.Min(1, center+half)
+	return math.Max(0, center-half), math.Min(1, center+half)
 }
 
 // Elo returns the Elo difference a score rate p implies (±Inf at 0 and 1).

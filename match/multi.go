@@ -98,12 +98,8 @@ func meanCI(xs []float64, lo, hi float64) (mean, l, h float64) {
 		mean += x
 	}
 	mean /= n
-	p := (mean - lo) / (hi - lo)
-	const z = 1.959963984540054
-	den := 1 + z*z/n
-	center := (p + z*z/(2*n)) / den
-	half := z * math.Sqrt(p*(1-p)/n+z*z/(4*n*n)) / den
-	return mean, lo + (hi-lo)*math.Max(0, center-half), lo + (hi-lo)*math.Min(1, center+half)
+	pl, ph := wilson((mean-lo)/(hi-lo), n)
+	return mean, lo + (hi-lo)*pl, lo + (hi-lo)*ph
 }
 
 // Place returns engine i's average place (ties split) with a 95%
