@@ -173,3 +173,12 @@ func loadSaved(file, rules, board string) (*record.Record, error) {
 	}
 	return rec, nil
 }
+
+// pids returns the engines' process ids, indexed by engine.
+func (es *engineSet) pids() []int {
+	pids := make([]int, len(es.engines))
+	for i, e := range es.engines {
+		pids[i] = e.Pid()
+	}
+	return pids
+}

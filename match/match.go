@@ -2,11 +2,9 @@ package match
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -14,7 +12,6 @@ import (
 	"time"
 
 	"moku/board"
-	"moku/game"
 	"moku/games"
 	"moku/rating"
 	"moku/record"
@@ -116,23 +113,11 @@ func (s *Summary) String() string {
 	fmt.Fprintf(&b, "engine 1 win rate %.1f%% (95%% confidence interval %.1f%% to %.1f%%)\n", 100*p, 100*lo, 100*hi)
 	fmt.Fprintf(&b, "Elo difference (engine 1 - engine 2): %s (95%% confidence interval %s to %s)\n", rating.Format(Elo(p)), rating.Format(Elo(lo)), rating.Format(Elo(hi)))
 	for _, g := range s.Games {
-		if strings.HasSuffix(g.Result, "+F") {
-			fmt.Fprintf(&b, "game %d: %s by forfeit: %s\n", g.Number, g.Result, g.Reason)
+		if note := g.forfeitNote(); note != "" {
+			fmt.Fprintln(&b, note)
 		}
 	}
 	return b.String()
-}
-
-// fileName is where game n is saved.
-func fileName(dir string, n int) string { return filepath.Join(dir, fmt.Sprintf("game-%04d.sgf", n)) }
-
-// referee holds a match in progress.
-type referee struct {
-	engineSet
-	cfg   Config
-	sum   Summary
-	rules string // the ruleset of the match, as saved in the records
-	board string
 }
 
 // Run plays the match, or what remains of it: games already saved in
@@ -141,81 +126,51 @@ type referee struct {
 // ctx (Ctrl-C) stops it after killing the engines, and the game in progress
 // is not saved.
 func Run(ctx context.Context, cfg Config) (*Summary, error) {
-	if cfg.Games < 1 {
-		return nil, fmt.Errorf("the match needs at least one game")
-	}
-	r, g, err := cfg.Game.Build()
+	two := &twoEngines{fixed: cfg.Fixed, sum: Summary{Names: cfg.Engines}}
+	ref, err := newReferee(cfg.settings(two), func(players int) error {
+		if players != 2 {
+			return fmt.Errorf("a match is between two engines: %d-player games are not supported", players)
+		}
+		return nil
+	})
 	if err != nil {
 		return nil, err
 	}
-	if r.Players != 2 {
-		return nil, fmt.Errorf("a match is between two engines: %d-player games are not supported", r.Players)
-	}
-	if cfg.MaxMoves == 0 {
-		cfg.MaxMoves = 4*g.N() + 20
-	}
-	if err := os.MkdirAll(cfg.Dir, 0o755); err != nil {
-		return nil, err
-	}
-	ref := &referee{engineSet: newEngineSet(cfg.Engines[:], cfg.Game), cfg: cfg, rules: r.String(), board: g.Spec()}
-	ref.sum.Names = cfg.Engines
-	defer ref.closeEngines()
-	for n := 1; n <= cfg.Games; n++ {
-		if old, err := ref.load(n); err != nil {
-			return &ref.sum, err
-		} else if old != nil {
-			ref.sum.Games = append(ref.sum.Games, *old)
-			continue
-		}
-		ref.progress(n - 1)
-		res, err := ref.play(ctx, n)
-		if err != nil {
-			ref.endProgress()
-			return &ref.sum, err
-		}
-		ref.sum.Games = append(ref.sum.Games, *res)
-		if strings.HasSuffix(res.Result, "+F") && cfg.Progress != nil {
-			fmt.Fprintf(cfg.Progress, "\rgame %d: %s by forfeit: %s\n", n, res.Result, res.Reason)
+	err = run(ctx, ref, two)
+	return &two.sum, err
+}
+
+// settings returns what the referee takes from cfg; two says who plays
+// Black in each game.
+func (cfg Config) settings(two *twoEngines) settings {
+	s := settings{engines: cfg.Engines[:], games: cfg.Games, game: cfg.Game, move: cfg.Move,
+		maxMoves: cfg.MaxMoves, dir: cfg.Dir, progress: cfg.Progress}
+	if cfg.OnMove != nil {
+		s.onMove = func(game, moves int, pids []int) {
+			seats := two.seats(game)
+			cfg.OnMove(game, moves, [2]int{pids[seats[0]], pids[seats[1]]})
 		}
 	}
-	ref.progress(cfg.Games)
-	ref.endProgress()
-	return &ref.sum, nil
+	return s
 }
 
-// progress draws the progress bar with the running score.
-func (ref *referee) progress(done int) {
-	if ref.cfg.Progress == nil {
-		return
-	}
-	const width = 30
-	fill := done * width / ref.cfg.Games
-	w, l, d := ref.sum.Score()
-	fmt.Fprintf(ref.cfg.Progress, "\r[%s%s] %d/%d games  engine 1 %d - %d engine 2, %d drawn ",
-		strings.Repeat("#", fill), strings.Repeat("-", width-fill), done, ref.cfg.Games, w, l, d)
+// twoEngines is the kind of a two-engine match.
+type twoEngines struct {
+	fixed bool // engine 1 always plays Black
+	sum   Summary
 }
 
-func (ref *referee) endProgress() {
-	if ref.cfg.Progress != nil {
-		fmt.Fprintln(ref.cfg.Progress)
+// seats returns who plays game n: engine 1 plays Black in odd games and
+// White in even ones, unless the colours are fixed.
+func (two *twoEngines) seats(n int) []int {
+	if two.fixed || n%2 == 1 {
+		return []int{0, 1}
 	}
+	return []int{1, 0}
 }
 
-// blackEngine returns the engine playing Black in game n.
-func (ref *referee) blackEngine(n int) int {
-	if ref.cfg.Fixed || n%2 == 1 {
-		return 0
-	}
-	return 1
-}
-
-// load reads game n if it was saved by an earlier run of this match.
-func (ref *referee) load(n int) (*Game, error) {
-	file := fileName(ref.cfg.Dir, n)
-	rec, err := loadSaved(file, ref.rules, ref.board)
-	if rec == nil || err != nil {
-		return nil, err
-	}
+// load returns game n from rec, its record saved in file.
+func (two *twoEngines) load(n int, file string, rec *record.Record) (*Game, error) {
 	black, _ := rec.Get("MKBLACK")
 	b, err := strconv.Atoi(black)
 	if err != nil || b < 1 || b > 2 {
@@ -233,143 +188,45 @@ func (ref *referee) load(n int) (*Game, error) {
 	return g, nil
 }
 
-// forfeit ends a game lost by the engine playing colour c.
-type forfeit struct {
-	loser  board.Color
-	reason string
-}
-
-// play plays game n and saves it.
-func (ref *referee) play(ctx context.Context, n int) (*Game, error) {
-	black := ref.blackEngine(n)
-	engineOf := map[board.Color]int{board.Black: black, board.White: 1 - black}
-	for _, i := range []int{black, 1 - black} {
-		if err := ref.setup(ctx, i); err != nil {
-			if ctx.Err() != nil {
-				return nil, ctx.Err()
-			}
-			// A crash during set-up is the engine's loss, like any other.
-			var ee *ExitError
-			if errors.As(err, &ee) || errors.Is(err, ErrTimeout) {
-				c := board.Black
-				if i != black {
-					c = board.White
-				}
-				ref.drop(i)
-				return ref.finish(n, black, nil, &forfeit{loser: c, reason: err.Error()})
-			}
-			return nil, err
-		}
-	}
-	s, err := games.Start(ref.cfg.Game)
-	if err != nil {
-		return nil, err
-	}
-	for !s.Over() && len(s.History()) < ref.cfg.MaxMoves {
-		c := s.ToMove()
-		i := engineOf[c]
-		e := ref.engines[i]
-		who := fmt.Sprintf("engine %d (%s)", i+1, c)
-		resp, err := e.Send(ctx, "genmove "+c.String(), ref.cfg.Move)
-		if ctx.Err() != nil {
-			return nil, ctx.Err()
-		}
-		if err != nil {
-			return ref.finish(n, black, s, ref.failure(i, c, who, "genmove", err))
-		}
-		m, err := game.ParseMove(s.Graph(), resp)
-		if err != nil {
-			return ref.finish(n, black, s, &forfeit{c, fmt.Sprintf("%s answered genmove with %q: %v", who, resp, err)})
-		}
-		if err := s.Play(m); err != nil {
-			return ref.finish(n, black, s, &forfeit{c, fmt.Sprintf("%s played %s: %v", who, m.Format(s.Graph()), err)})
-		}
-		if m.Kind != game.Resign {
-			o := 1 - i
-			if _, err := ref.engines[o].Send(ctx, "play "+c.String()+" "+m.Format(s.Graph()), ref.cfg.Move); err != nil {
-				if ctx.Err() != nil {
-					return nil, ctx.Err()
-				}
-				oc := board.Color(3 - c)
-				return ref.finish(n, black, s, ref.failure(o, oc, fmt.Sprintf("engine %d (%s)", o+1, oc), "play "+m.Format(s.Graph()), err))
-			}
-		}
-		if ref.cfg.OnMove != nil {
-			ref.cfg.OnMove(n, len(s.History()), [2]int{ref.engines[black].Pid(), ref.engines[1-black].Pid()})
-		}
-	}
-	return ref.finish(n, black, s, nil)
-}
-
-// failure turns an engine's failure to answer into a forfeit.
-func (ref *referee) failure(i int, c board.Color, who, cmd string, err error) *forfeit {
-	return &forfeit{c, ref.failed(i, who, cmd, ref.cfg.Move, err)}
-}
-
-// finish scores game n, saves it and returns its outcome. s is the game
-// as far as it went (nil if it never started).
-func (ref *referee) finish(n, black int, s game.State, f *forfeit) (*Game, error) {
-	if s == nil {
-		var err error
-		if s, err = games.Start(ref.cfg.Game); err != nil {
-			return nil, err
-		}
-	}
-	res := s.Result()
-	g := &Game{Number: n, Black: black, Winner: -1, File: fileName(ref.cfg.Dir, n)}
-	var winner board.Color
-	switch {
-	case f != nil:
-		winner = 3 - f.loser
+// score returns the outcome of game p: a forfeit is the other engine's win.
+func (two *twoEngines) score(p *played) *Game {
+	black := p.seats[0]
+	g := &Game{Number: p.n, Black: black, Winner: -1, Reason: p.reason, File: p.file}
+	res := p.state.Result()
+	winner := res.Winner()
+	g.Result = res.String()
+	if p.forfeit >= 0 {
+		winner = 3 - p.colour(p.forfeit)
 		g.Result = winner.Letter() + "+F"
-		g.Reason = f.reason
-	case s.Over():
-		winner = res.Winner()
-		g.Result = res.String()
-		g.Reason = res.Reason
-	default:
-		winner = res.Winner()
-		g.Result = res.String()
-		g.Reason = fmt.Sprintf("move limit (%d moves): scored as the position stands", ref.cfg.MaxMoves)
 	}
 	if winner == board.Black {
 		g.Winner = black
 	} else if winner == board.White {
 		g.Winner = 1 - black
 	}
-	rec := record.FromState(s)
-	engineOf := [3]int{0, black, 1 - black}
-	for _, c := range []board.Color{board.Black, board.White} {
-		i := engineOf[c]
-		name := ref.names[i]
-		if name == "" {
-			name = ref.cfg.Engines[i]
-		}
-		rec.Set("P"+c.Letter(), fmt.Sprintf("%s (engine %d: %s)", name, i+1, ref.cfg.Engines[i]))
+	return g
+}
+
+func (two *twoEngines) add(g *Game) { two.sum.Games = append(two.sum.Games, *g) }
+
+// standing returns the running score.
+func (two *twoEngines) standing() string {
+	w, l, d := two.sum.Score()
+	return fmt.Sprintf("engine 1 %d - %d engine 2, %d drawn", w, l, d)
+}
+
+// verdict returns what g's record says: the result, MKBLACK (the engine,
+// 1 or 2, that played Black) and the reason.
+func (g *Game) verdict() verdict {
+	return verdict{result: g.Result, reason: g.Reason, marks: []property{{"MKBLACK", strconv.Itoa(g.Black + 1)}}}
+}
+
+// forfeitNote returns the line that reports g's forfeit, or "".
+func (g *Game) forfeitNote() string {
+	if !strings.HasSuffix(g.Result, "+F") {
+		return ""
 	}
-	rec.Set("RE", g.Result)
-	rec.Set("DT", time.Now().Format("2006-01-02"))
-	rec.Set("EV", "moku match")
-	rec.Set("RO", strconv.Itoa(n))
-	if ref.cfg.Move > 0 {
-		rec.Set("OT", fmt.Sprintf("%v per move", ref.cfg.Move))
-	}
-	rec.Set("MKBLACK", strconv.Itoa(black+1))
-	rec.Set("MKEND", g.Reason)
-	rec.Set("C", fmt.Sprintf("game %d of a moku match: %s (%s)", n, g.Result, g.Reason))
-	tmp := g.File + ".tmp"
-	out, err := os.Create(tmp)
-	if err != nil {
-		return nil, err
-	}
-	if err := rec.WriteSGF(out); err != nil {
-		out.Close()
-		return nil, err
-	}
-	if err := out.Close(); err != nil {
-		return nil, err
-	}
-	return g, os.Rename(tmp, g.File)
+	return fmt.Sprintf("game %d: %s by forfeit: %s", g.Number, g.Result, g.Reason)
 }
 
 // Saved lists the games saved in dir, in order.

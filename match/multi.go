@@ -2,17 +2,14 @@ package match
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"strconv"
 	"strings"
 	"time"
 
 	"moku/board"
-	"moku/game"
 	"moku/games"
 	"moku/record"
 )
@@ -137,8 +134,8 @@ func (s *MultiSummary) String() string {
 			i+1, p, plo, phi, q, qlo, qhi)
 	}
 	for _, g := range s.Games {
-		if g.Forfeit >= 0 {
-			fmt.Fprintf(&b, "game %d: engine %d forfeited: %s\n", g.Number, g.Forfeit+1, g.Reason)
+		if note := g.forfeitNote(); note != "" {
+			fmt.Fprintln(&b, note)
 		}
 	}
 	return b.String()
@@ -185,92 +182,42 @@ func permutations(n int) [][]int {
 	return out
 }
 
-// multiReferee holds a multi-engine match in progress.
-type multiReferee struct {
-	engineSet
-	cfg     MultiConfig
-	sum     MultiSummary
-	rules   string
-	board   string
-	players int
-}
-
 // RunMulti plays a match of three or four engines, or what remains of it,
 // as Run does for two: games saved in cfg.Dir are counted, not replayed; a
 // forfeit (illegal move, crash, hang) places the engine last, ends the
 // game, and the engine is restarted for the next one.
 func RunMulti(ctx context.Context, cfg MultiConfig) (*MultiSummary, error) {
-	if cfg.Games < 1 {
-		return nil, fmt.Errorf("the match needs at least one game")
-	}
-	r, g, err := cfg.Game.Build()
+	multi := &multiEngines{engines: cfg.Engines, sum: MultiSummary{Names: append([]string(nil), cfg.Engines...)}}
+	ref, err := newReferee(cfg.settings(), func(players int) error {
+		if len(cfg.Engines) != players {
+			return fmt.Errorf("%d engines for a %d-player game: want one engine a player", len(cfg.Engines), players)
+		}
+		if players < 3 {
+			return fmt.Errorf("RunMulti is for 3 or 4 players; use Run for two")
+		}
+		return nil
+	})
 	if err != nil {
 		return nil, err
 	}
-	if len(cfg.Engines) != r.Players {
-		return nil, fmt.Errorf("%d engines for a %d-player game: want one engine a player", len(cfg.Engines), r.Players)
-	}
-	if r.Players < 3 {
-		return nil, fmt.Errorf("RunMulti is for 3 or 4 players; use Run for two")
-	}
-	if cfg.MaxMoves == 0 {
-		cfg.MaxMoves = 4*g.N() + 20
-	}
-	if err := os.MkdirAll(cfg.Dir, 0o755); err != nil {
-		return nil, err
-	}
-	p := r.Players
-	ref := &multiReferee{engineSet: newEngineSet(cfg.Engines, cfg.Game), cfg: cfg, rules: r.String(), board: g.Spec(), players: p}
-	ref.sum.Names = append([]string(nil), cfg.Engines...)
-	defer ref.closeEngines()
-	for n := 1; n <= cfg.Games; n++ {
-		if old, err := ref.load(n); err != nil {
-			return &ref.sum, err
-		} else if old != nil {
-			ref.sum.Games = append(ref.sum.Games, *old)
-			continue
-		}
-		ref.progress(n - 1)
-		res, err := ref.play(ctx, n)
-		if err != nil {
-			ref.endProgress()
-			return &ref.sum, err
-		}
-		ref.sum.Games = append(ref.sum.Games, *res)
-		if res.Forfeit >= 0 && cfg.Progress != nil {
-			fmt.Fprintf(cfg.Progress, "\rgame %d: engine %d forfeited: %s\n", n, res.Forfeit+1, res.Reason)
-		}
-	}
-	ref.progress(cfg.Games)
-	ref.endProgress()
-	return &ref.sum, nil
+	err = run(ctx, ref, multi)
+	return &multi.sum, err
 }
 
-// progress draws the progress bar with every engine's average place.
-func (ref *multiReferee) progress(done int) {
-	if ref.cfg.Progress == nil {
-		return
-	}
-	const width = 30
-	fill := done * width / ref.cfg.Games
-	var places []string
-	for i := range ref.engines {
-		if len(ref.sum.Games) == 0 {
-			places = append(places, "-")
-			continue
-		}
-		m, _, _ := ref.sum.Place(i)
-		places = append(places, strconv.FormatFloat(m, 'f', 2, 64))
-	}
-	fmt.Fprintf(ref.cfg.Progress, "\r[%s%s] %d/%d games  average places %s ",
-		strings.Repeat("#", fill), strings.Repeat("-", width-fill), done, ref.cfg.Games, strings.Join(places, " / "))
+// settings returns what the referee takes from cfg.
+func (cfg MultiConfig) settings() settings {
+	return settings{engines: cfg.Engines, games: cfg.Games, game: cfg.Game, move: cfg.Move,
+		maxMoves: cfg.MaxMoves, dir: cfg.Dir, progress: cfg.Progress, onMove: cfg.OnMove}
 }
 
-func (ref *multiReferee) endProgress() {
-	if ref.cfg.Progress != nil {
-		fmt.Fprintln(ref.cfg.Progress)
-	}
+// multiEngines is the kind of a match of three or four engines.
+type multiEngines struct {
+	engines []string // the engines' command lines
+	sum     MultiSummary
 }
+
+// seats returns who plays game n: see Seats.
+func (multi *multiEngines) seats(n int) []int { return Seats(n, len(multi.engines)) }
 
 func joinInts(xs []int, add int) string {
 	s := make([]string, len(xs))
@@ -296,14 +243,10 @@ func splitInts(s string, n, min, max, add int) ([]int, error) {
 	return xs, nil
 }
 
-// load reads game n if it was saved by an earlier run of this match.
-func (ref *multiReferee) load(n int) (*MultiGame, error) {
-	file := fileName(ref.cfg.Dir, n)
-	rec, err := loadSaved(file, ref.rules, ref.board)
-	if rec == nil || err != nil {
-		return nil, err
-	}
-	p := ref.players
+// load returns game n from rec, its record saved in file; a game with
+// other seats or other engines is of another match.
+func (multi *multiEngines) load(n int, file string, rec *record.Record) (*MultiGame, error) {
+	p := len(multi.engines)
 	seatsText, _ := rec.Get("MKSEATS")
 	seats, err := splitInts(seatsText, p, 1, p, -1)
 	if err != nil {
@@ -315,8 +258,8 @@ func (ref *multiReferee) load(n int) (*MultiGame, error) {
 	for k, i := range seats {
 		c := board.Color(k + 1)
 		pl, _ := rec.Get("P" + c.Letter())
-		if want := fmt.Sprintf("(engine %d: %s)", i+1, ref.cfg.Engines[i]); !strings.HasSuffix(pl, want) {
-			return nil, fmt.Errorf("%s: P%s[%s]: a game of another match (engine %d is now %q): use another directory", file, c.Letter(), pl, i+1, ref.cfg.Engines[i])
+		if want := fmt.Sprintf("(engine %d: %s)", i+1, multi.engines[i]); !strings.HasSuffix(pl, want) {
+			return nil, fmt.Errorf("%s: P%s[%s]: a game of another match (engine %d is now %q): use another directory", file, c.Letter(), pl, i+1, multi.engines[i])
 		}
 	}
 	ranksText, _ := rec.Get("MKRANKS")
@@ -335,169 +278,79 @@ func (ref *multiReferee) load(n int) (*MultiGame, error) {
 	return g, nil
 }
 
-// multiForfeit ends a game lost by engine i.
-type multiForfeit struct {
-	engine int
-	reason string
-}
-
-// play plays game n and saves it.
-func (ref *multiReferee) play(ctx context.Context, n int) (*MultiGame, error) {
-	seats := Seats(n, ref.players)
-	for _, i := range seats {
-		if err := ref.setup(ctx, i); err != nil {
-			if ctx.Err() != nil {
-				return nil, ctx.Err()
-			}
-			var ee *ExitError
-			if errors.As(err, &ee) || errors.Is(err, ErrTimeout) {
-				ref.drop(i)
-				return ref.finish(n, seats, nil, &multiForfeit{i, err.Error()})
-			}
-			return nil, err
-		}
-	}
-	s, err := games.Start(ref.cfg.Game)
-	if err != nil {
-		return nil, err
-	}
-	for !s.Over() && len(s.History()) < ref.cfg.MaxMoves {
-		c := s.ToMove()
-		i := seats[c-1]
-		who := fmt.Sprintf("engine %d (%s)", i+1, c)
-		resp, err := ref.engines[i].Send(ctx, "genmove "+c.String(), ref.cfg.Move)
-		if ctx.Err() != nil {
-			return nil, ctx.Err()
-		}
-		if err != nil {
-			return ref.finish(n, seats, s, ref.failure(i, who, "genmove", err))
-		}
-		m, err := game.ParseMove(s.Graph(), resp)
-		if err != nil {
-			return ref.finish(n, seats, s, &multiForfeit{i, fmt.Sprintf("%s answered genmove with %q: %v", who, resp, err)})
-		}
-		if err := s.Play(m); err != nil {
-			return ref.finish(n, seats, s, &multiForfeit{i, fmt.Sprintf("%s played %s: %v", who, m.Format(s.Graph()), err)})
-		}
-		// Every other engine is told the move (a resignation too: the
-		// game goes on without the player who resigned).
-		for k, o := range seats {
-			if o == i {
-				continue
-			}
-			oc := board.Color(k + 1)
-			cmd := "play " + c.String() + " " + m.Format(s.Graph())
-			if _, err := ref.engines[o].Send(ctx, cmd, ref.cfg.Move); err != nil {
-				if ctx.Err() != nil {
-					return nil, ctx.Err()
-				}
-				return ref.finish(n, seats, s, ref.failure(o, fmt.Sprintf("engine %d (%s)", o+1, oc), cmd, err))
-			}
-		}
-		if ref.cfg.OnMove != nil {
-			pids := make([]int, ref.players)
-			for k, e := range ref.engines {
-				pids[k] = e.Pid()
-			}
-			ref.cfg.OnMove(n, len(s.History()), pids)
-		}
-	}
-	return ref.finish(n, seats, s, nil)
-}
-
-// failure turns engine i's failure to answer into a forfeit.
-func (ref *multiReferee) failure(i int, who, cmd string, err error) *multiForfeit {
-	return &multiForfeit{i, ref.failed(i, who, cmd, ref.cfg.Move, err)}
-}
-
-// finish ranks game n, saves it and returns its outcome. s is the game as
-// far as it went (nil if it never started). Without a forfeit the game's
-// own ranking counts; with one, the forfeiting engine is last and the
-// others are ranked by the position's count as it stands.
-func (ref *multiReferee) finish(n int, seats []int, s game.State, f *multiForfeit) (*MultiGame, error) {
-	if s == nil {
-		var err error
-		if s, err = games.Start(ref.cfg.Game); err != nil {
-			return nil, err
-		}
-	}
-	p := ref.players
-	res := s.Result()
-	g := &MultiGame{Number: n, Seats: seats, Ranks: make([]int, p), Forfeit: -1, File: fileName(ref.cfg.Dir, n)}
-	colourOf := make([]board.Color, p)
-	for k, i := range seats {
-		colourOf[i] = board.Color(k + 1)
-	}
+// score ranks game p. Without a forfeit the game's own ranking counts;
+// with one, the forfeiting engine is last and the others are ranked by
+// the position's count as it stands.
+func (multi *multiEngines) score(p *played) *MultiGame {
+	res := p.state.Result()
+	g := &MultiGame{Number: p.n, Seats: p.seats, Ranks: make([]int, len(p.seats)), Reason: p.reason, Forfeit: p.forfeit, File: p.file}
 	rank := res.Rank()
-	switch {
-	case f != nil:
-		g.Forfeit = f.engine
-		g.Reason = f.reason
-		lost := colourOf[f.engine]
-		// The others keep the order of the count; the forfeiter is last.
-		var parts []string
-		place := 0
-		var prev board.Color
-		for idx, c := range res.Order() {
-			if c == lost {
-				continue
-			}
-			place++
-			r := place
-			if idx > 0 && prev != board.Empty && rank[c] == rank[prev] {
-				r = g.Ranks[seats[prev-1]]
-			}
-			g.Ranks[seats[c-1]] = r
-			parts = append(parts, fmt.Sprintf("%d. %s %s", r, c, strconv.FormatFloat(res.Score[c], 'f', -1, 64)))
-			prev = c
-		}
-		g.Ranks[f.engine] = p
-		parts = append(parts, fmt.Sprintf("%d. %s forfeit", p, lost))
-		g.Result = strings.Join(parts, ", ")
-	default:
-		for k, i := range seats {
+	if p.forfeit < 0 {
+		for k, i := range p.seats {
 			g.Ranks[i] = rank[k+1]
 		}
 		g.Result = res.String()
-		g.Reason = res.Reason
-		if !s.Over() {
-			g.Reason = fmt.Sprintf("move limit (%d moves): scored as the position stands", ref.cfg.MaxMoves)
+		return g
+	}
+	lost := p.colour(p.forfeit)
+	// The others keep the order of the count; the forfeiter is last.
+	var parts []string
+	place := 0
+	var prev board.Color
+	for idx, c := range res.Order() {
+		if c == lost {
+			continue
 		}
-	}
-	rec := record.FromState(s)
-	for k, i := range seats {
-		c := board.Color(k + 1)
-		name := ref.names[i]
-		if name == "" {
-			name = ref.cfg.Engines[i]
+		place++
+		r := place
+		if idx > 0 && prev != board.Empty && rank[c] == rank[prev] {
+			r = g.Ranks[p.seats[prev-1]]
 		}
-		rec.Set("P"+c.Letter(), fmt.Sprintf("%s (engine %d: %s)", name, i+1, ref.cfg.Engines[i]))
+		g.Ranks[p.seats[c-1]] = r
+		parts = append(parts, fmt.Sprintf("%d. %s %s", r, c, strconv.FormatFloat(res.Score[c], 'f', -1, 64)))
+		prev = c
 	}
-	rec.Set("RE", g.Result)
-	rec.Set("DT", time.Now().Format("2006-01-02"))
-	rec.Set("EV", "moku match")
-	rec.Set("RO", strconv.Itoa(n))
-	if ref.cfg.Move > 0 {
-		rec.Set("OT", fmt.Sprintf("%v per move", ref.cfg.Move))
+	last := len(p.seats)
+	g.Ranks[p.forfeit] = last
+	parts = append(parts, fmt.Sprintf("%d. %s forfeit", last, lost))
+	g.Result = strings.Join(parts, ", ")
+	return g
+}
+
+func (multi *multiEngines) add(g *MultiGame) { multi.sum.Games = append(multi.sum.Games, *g) }
+
+// standing returns every engine's average place so far.
+func (multi *multiEngines) standing() string {
+	var places []string
+	for i := range multi.engines {
+		if len(multi.sum.Games) == 0 {
+			places = append(places, "-")
+			continue
+		}
+		m, _, _ := multi.sum.Place(i)
+		places = append(places, strconv.FormatFloat(m, 'f', 2, 64))
 	}
-	rec.Set("MKSEATS", joinInts(seats, 1))
-	rec.Set("MKRANKS", joinInts(g.Ranks, 0))
+	return "average places " + strings.Join(places, " / ")
+}
+
+// verdict returns what g's record says: the ranking, MKSEATS (the engine,
+// from 1, that played each colour), MKRANKS (each engine's place),
+// MKFORFEIT (the engine that forfeited, if one did) and the reason.
+func (g *MultiGame) verdict() verdict {
+	v := verdict{result: g.Result, reason: g.Reason, marks: []property{
+		{"MKSEATS", joinInts(g.Seats, 1)},
+		{"MKRANKS", joinInts(g.Ranks, 0)},
+	}}
 	if g.Forfeit >= 0 {
-		rec.Set("MKFORFEIT", strconv.Itoa(g.Forfeit+1))
+		v.marks = append(v.marks, property{"MKFORFEIT", strconv.Itoa(g.Forfeit + 1)})
 	}
-	rec.Set("MKEND", g.Reason)
-	rec.Set("C", fmt.Sprintf("game %d of a moku match: %s (%s)", n, g.Result, g.Reason))
-	tmp := g.File + ".tmp"
-	out, err := os.Create(tmp)
-	if err != nil {
-		return nil, err
+	return v
+}
+
+// forfeitNote returns the line that reports g's forfeit, or "".
+func (g *MultiGame) forfeitNote() string {
+	if g.Forfeit < 0 {
+		return ""
 	}
-	if err := rec.WriteSGF(out); err != nil {
-		out.Close()
-		return nil, err
-	}
-	if err := out.Close(); err != nil {
-		return nil, err
-	}
-	return g, os.Rename(tmp, g.File)
+	return fmt.Sprintf("game %d: engine %d forfeited: %s", g.Number, g.Forfeit+1, g.Reason)
 }
