@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"moku/game"
 	"moku/games"
 	"moku/match"
 	"moku/record"
@@ -54,29 +55,37 @@ func checkSaved(t *testing.T, sum *match.Summary, want int) {
 		t.Fatalf("%d games, want %d", len(sum.Games), want)
 	}
 	for _, g := range sum.Games {
-		data, err := os.ReadFile(g.File)
-		if err != nil {
-			t.Fatal(err)
-		}
-		recs, err := record.ReadSGF(data)
-		if err != nil {
-			t.Fatalf("%s: %v", g.File, err)
-		}
-		s, err := recs[0].Replay()
-		if err != nil {
-			t.Fatalf("%s: %v", g.File, err)
-		}
-		re, _ := recs[0].Get("RE")
-		if re != g.Result {
-			t.Errorf("%s: RE[%s], summary says %s", g.File, re, g.Result)
-		}
+		rec, s := replaySaved(t, g.File, g.Result)
+		re, _ := rec.Get("RE")
 		if !strings.HasSuffix(re, "+F") && s.Over() && s.Result().String() != re {
 			t.Errorf("%s: replayed result %s, RE[%s]", g.File, s.Result(), re)
 		}
-		if pb, _ := recs[0].Get("PB"); !strings.Contains(pb, "engine") {
+		if pb, _ := rec.Get("PB"); !strings.Contains(pb, "engine") {
 			t.Errorf("%s: PB[%s]", g.File, pb)
 		}
 	}
+}
+
+// replaySaved reads the record of a game saved in file, checks that its RE
+// is result, the summary's, and replays it.
+func replaySaved(t *testing.T, file, result string) (*record.Record, game.State) {
+	t.Helper()
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs, err := record.ReadSGF(data)
+	if err != nil {
+		t.Fatalf("%s: %v", file, err)
+	}
+	s, err := recs[0].Replay()
+	if err != nil {
+		t.Fatalf("%s: %v", file, err)
+	}
+	if re, _ := recs[0].Get("RE"); re != result {
+		t.Errorf("%s: RE[%s], summary says %s", file, re, result)
+	}
+	return recs[0], s
 }
 
 func TestGnuGoAgainstItself(t *testing.T) {

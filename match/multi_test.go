@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"os"
 	"strings"
 	"syscall"
 	"testing"
@@ -14,7 +13,6 @@ import (
 	"moku/board"
 	"moku/games"
 	"moku/match"
-	"moku/record"
 )
 
 // kee3 is Kee with three players on a tiny board.
@@ -31,28 +29,14 @@ func checkMulti(t *testing.T, sum *match.MultiSummary, want int) {
 		t.Fatalf("%d games, want %d", len(sum.Games), want)
 	}
 	for _, g := range sum.Games {
-		data, err := os.ReadFile(g.File)
-		if err != nil {
-			t.Fatal(err)
-		}
-		recs, err := record.ReadSGF(data)
-		if err != nil {
-			t.Fatalf("%s: %v", g.File, err)
-		}
-		s, err := recs[0].Replay()
-		if err != nil {
-			t.Fatalf("%s: %v", g.File, err)
-		}
-		if re, _ := recs[0].Get("RE"); re != g.Result {
-			t.Errorf("%s: RE[%s], summary says %s", g.File, re, g.Result)
-		}
+		rec, s := replaySaved(t, g.File, g.Result)
 		seats := match.Seats(g.Number, len(sum.Names))
 		if fmt.Sprint(seats) != fmt.Sprint(g.Seats) {
 			t.Errorf("game %d: seats %v, want %v", g.Number, g.Seats, seats)
 		}
 		for k, i := range g.Seats {
 			c := board.Color(k + 1)
-			if p, _ := recs[0].Get("P" + c.Letter()); !strings.Contains(p, fmt.Sprintf("(engine %d: ", i+1)) {
+			if p, _ := rec.Get("P" + c.Letter()); !strings.Contains(p, fmt.Sprintf("(engine %d: ", i+1)) {
 				t.Errorf("%s: P%s[%s], want engine %d", g.File, c.Letter(), p, i+1)
 			}
 		}
