@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"syscall"
 	"testing"
@@ -277,5 +278,48 @@ func TestSplitCommand(t *testing.T) {
 	}
 	if _, err := match.SplitCommand(`a "b`); err == nil {
 		t.Error("unterminated quote accepted")
+	}
+}
+
+// TestRefusedMove: an engine that refuses a legal move forfeits the game.
+// The records of a two-engine match name the move alone, those of a match
+// of more engines the colour that played it too.
+func TestRefusedMove(t *testing.T) {
+	refuse := `sh -c 'while read cmd; do case "$cmd" in genmove*) printf "= pass\n\n";; play*) printf "? nope\n\n";; "known_command gogui-rules_game_id") printf "= true\n\n";; gogui-rules_game_id) printf "= kee\n\n";; *) printf "= \n\n";; esac; done'`
+	for _, tc := range []struct {
+		name string
+		run  func(t *testing.T, dir string) (reason string, err error)
+		want string // the reason, as a regular expression
+	}{
+		{"two engines", func(t *testing.T, dir string) (string, error) {
+			sum, err := match.Run(context.Background(), match.Config{
+				Engines: [2]string{moku + " gtp --rules go-simple --player random --seed 3", refuse}, Games: 1, Dir: dir,
+				Move: 10 * time.Second, Game: games.Config{Rules: "go-simple", Board: "5x5"}})
+			if err != nil {
+				return "", err
+			}
+			checkSaved(t, sum, 1)
+			return sum.Games[0].Reason, nil
+		}, `^engine 2 \(white\) refused the legal move [a-e][1-5]: nope$`},
+		{"three engines", func(t *testing.T, dir string) (string, error) {
+			sum, err := match.RunMulti(context.Background(), match.MultiConfig{
+				Engines: []string{refuse, keeEngine("--player random --seed 5"), keeEngine("--player random --seed 6")},
+				Games:   1, Dir: dir, Move: 10 * time.Second, Game: kee3})
+			if err != nil {
+				return "", err
+			}
+			checkMulti(t, sum, 1)
+			return sum.Games[0].Reason, nil
+		}, `^engine 1 \(black\) refused the legal move white ([a-e][1-5]|pass): nope$`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			reason, err := tc.run(t, t.TempDir())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !regexp.MustCompile(tc.want).MatchString(reason) {
+				t.Errorf("forfeit: %q, want %s", reason, tc.want)
+			}
+		})
 	}
 }
