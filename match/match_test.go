@@ -1,8 +1,10 @@
 package match_test
 
 import (
+	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"os"
 	"os/exec"
@@ -162,16 +164,16 @@ func TestKilledEngine(t *testing.T) {
 
 // TestHungEngine stops an engine (SIGSTOP) mid-game: the referee's time
 // limit scores the game as its loss and the match goes on. (moku searches
-// only 200 playouts a move here, so that it stays well inside the 1 s
+// only 200 playouts a move here, so that it stays well inside the 3 s
 // limit on a loaded machine.)
 func TestHungEngine(t *testing.T) {
 	dir := t.TempDir()
 	sum, err := match.Run(context.Background(), match.Config{
-		Engines: [2]string{moku + " gtp --rules go-simple --playouts 200", gnugo}, Games: 2, Dir: dir, Move: time.Second,
+		Engines: [2]string{moku + " gtp --rules go-simple --playouts 200", gnugo}, Games: 2, Dir: dir, Move: 3 * time.Second,
 		Game: games.Config{Rules: "go-simple", Board: "5x5"},
 		OnMove: func(game, moves int, pids [2]int) {
 			if game == 1 && moves == 3 {
-				syscall.Kill(pids[1], syscall.SIGSTOP) // White: gnugo
+				stop(t, pids[1]) // White: gnugo
 			}
 		}})
 	if err != nil {
@@ -321,5 +323,40 @@ func TestRefusedMove(t *testing.T) {
 				t.Errorf("forfeit: %q, want %s", reason, tc.want)
 			}
 		})
+	}
+}
+
+// stop stops process pid with SIGSTOP and waits until every one of its
+// threads has stopped. kill(2) returns before that: the stop begins when
+// the thread the signal was given to next runs, and until then another
+// thread (one woken by a command on its standard input) can still read
+// the command and answer it, which made the hung-engine tests flaky on a
+// loaded machine.
+func stop(t *testing.T, pid int) {
+	t.Helper()
+	if err := syscall.Kill(pid, syscall.SIGSTOP); err != nil {
+		t.Fatalf("stopping %d: %v", pid, err)
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		tasks, err := filepath.Glob(fmt.Sprintf("/proc/%d/task/*/stat", pid))
+		if err != nil || len(tasks) == 0 {
+			t.Fatalf("stopping %d: no threads in /proc (%v)", pid, err)
+		}
+		stopped := 0
+		for _, f := range tasks {
+			b, err := os.ReadFile(f)
+			// The state follows the command name in parentheses.
+			if i := bytes.LastIndexByte(b, ')'); err == nil && i >= 0 && i+2 < len(b) && (b[i+2] == 'T' || b[i+2] == 't') {
+				stopped++
+			}
+		}
+		if stopped == len(tasks) {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("process %d: %d of %d threads stopped after 10 s", pid, stopped, len(tasks))
+		}
+		time.Sleep(time.Millisecond)
 	}
 }

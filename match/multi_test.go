@@ -176,10 +176,10 @@ func TestMultiHungAndIllegal(t *testing.T) {
 	a1 := `sh -c 'while read cmd; do case "$cmd" in genmove*) printf "= a1\n\n";; "known_command gogui-rules_game_id") printf "= true\n\n";; gogui-rules_game_id) printf "= kee\n\n";; *) printf "= \n\n";; esac; done'`
 	sum, err := match.RunMulti(context.Background(), match.MultiConfig{
 		Engines: []string{a1, keeEngine("--player random"), keeEngine("--player random --seed 7")},
-		Games:   2, Dir: dir, Move: time.Second, Game: kee3,
+		Games:   2, Dir: dir, Move: 3 * time.Second, Game: kee3,
 		OnMove: func(game, moves int, pids []int) {
 			if game == 2 && moves == 1 {
-				syscall.Kill(pids[2], syscall.SIGSTOP) // engine 3, white in game 2
+				stop(t, pids[2]) // engine 3, white in game 2
 			}
 		}})
 	if err != nil {
