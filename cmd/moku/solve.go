@@ -33,7 +33,7 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	noDeepen := fs.Bool("no-deepen", false, "answer each score test by one unbounded depth-first search, without the deepening ply cap (the older method)")
 	maxNodes := fs.Int64("max-nodes", 0, "stop after this many nodes (0: no limit)")
 	maxPly := fs.Int("max-ply", 0, "kee only: ply cap, checked not to bind (default 4 x points + 16)")
-	maxEntries := fs.Int("max-entries", 0, "transposition table size limit in entries, about 600 bytes each (default 1<<23)")
+	maxEntries := fs.Int("max-entries", 0, "transposition table size limit in entries, about 400 bytes each with the capped-game table (default 1<<23)")
 	deepen := fs.Bool("deepen", false, "kee with 3-4 players: solve with ply caps 2, 4, 6, ... up to --max-ply until no line reaches the cap (the default when --max-ply is not given, up to 8 x points + 32); Ctrl-C or --max-nodes reports the last cap solved")
 	noPrune := fs.Bool("no-prune", false, "kee with 3-4 players: plain max-n, no shallow pruning")
 	quiet := fs.Bool("quiet", false, "no progress on stderr")
