@@ -37,6 +37,7 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	deepen := fs.Bool("deepen", false, "kee with 3-4 players: solve with ply caps 2, 4, 6, ... up to --max-ply until no line reaches the cap (the default when --max-ply is not given, up to 8 x points + 32); Ctrl-C or --max-nodes reports the last cap solved")
 	noPrune := fs.Bool("no-prune", false, "kee with 3-4 players: plain max-n, no shallow pruning")
 	quiet := fs.Bool("quiet", false, "no progress on stderr")
+	general := fs.Bool("general", false, "ki: use the general solver (the reference, with the deepening ply cap and the history-checked table) instead of the bitboard one")
 	guess := fs.String("guess", "", "first score to test (default: the largest margin the board allows)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: moku solve --game G --board B [--komi K] [ruleset flags] [--json] [--table FILE]")
@@ -87,7 +88,12 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		}
 		opt.Guess = &v
 	}
-	s, err := solve.New(r, g, opt)
+	var s exactSolver
+	if solve.KiFast(r, g) && !*general {
+		s, err = solve.NewKi(r, g, opt)
+	} else {
+		s, err = solve.New(r, g, opt)
+	}
 	if err != nil {
 		return err
 	}
@@ -151,7 +157,14 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	return nil
 }
 
-func saveTable(s *solve.Solver, name string) error {
+// exactSolver is a two-player solver: solve.Solver, or solve.KiSolver for Ki.
+type exactSolver interface {
+	Solve() (*solve.Result, error)
+	SaveTable(io.Writer) error
+	LoadTable(io.Reader) (int, error)
+}
+
+func saveTable(s exactSolver, name string) error {
 	tmp := name + ".tmp"
 	f, err := os.Create(tmp)
 	if err != nil {

@@ -1,0 +1,705 @@
+package solve
+
+import (
+	"bufio"
+	"encoding/binary"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"math/bits"
+	"strings"
+	"time"
+
+	"moku/board"
+	"moku/game"
+	"moku/rules"
+)
+
+// KiSolver solves two-player Ki on boards of at most 64 points, much
+// faster than Solver: positions are two bitboards, and the transposition
+// table is keyed on the position alone. That is exact in Ki, unlike under
+// superko, because no position can recur in Ki on any graph (the proof is
+// in package ki, recurrence_test.go: the potential stones + same-colour
+// edges − two-colour edges never falls, and a recurrence would need it
+// constant through placements that cannot exist), so the history never
+// decides anything and a position's value is a function of the position.
+// For the same reason every game ends with the board full (an empty point
+// is always open to one of the players), so the score is Black's stones
+// on a full board: the search finds V, the number of points Black ends
+// with, and the margin is 2V − n − komi. Komi does not change play.
+//
+// The search is MTD(f) over V: null-window alpha-beta ("is V at least
+// b?"), fail-soft, with the table (the best move and proven bounds of
+// each position, under the board's symmetries), the history heuristic and
+// the bounds of kiSafe read for the full-board end: colour c ends with at
+// least |T|+|E| points (E is never the opponent's and the board ends
+// full), so Black ends with at least |T_B|+|E_B| and at most
+// n − |T_W| − |E_W|. Solver is the reference it is tested against.
+type KiSolver struct {
+	r    rules.Ruleset
+	g    *board.Graph
+	opt  Options
+	n    int
+	full uint64
+	nbr  []uint64
+	// perm[k][j][v] maps byte j of a bitboard with value v through
+	// symmetry k; inv holds the inverse permutations as point maps.
+	perm [][8][256]uint64
+	syms [][]int
+	inv  [][]int
+
+	tab  []kiEntry // 2-way buckets: entries i and i^1
+	mask uint64
+	used int
+	hh   [2][]int64
+
+	root     kiPos
+	nodes    int64
+	probes   int64
+	start    time.Time
+	lastProg time.Time
+	lo, hi   int // V is in [lo, hi]
+	k2       int // twice the komi
+	moves    []int
+}
+
+// kiPos is a Ki position: the stones and whether Black is to move.
+type kiPos struct {
+	b, w  uint64
+	black bool
+}
+
+// kiEntry is a table entry: a position in canonical orientation, proven
+// bounds on V, the best move found (canonical orientation, -1 for none,
+// n for a pass) and the log2 of its subtree's size (replacement priority).
+type kiEntry struct {
+	B, W   uint64
+	Lo, Hi int8
+	Best   int8
+	Flags  uint8 // kiUsed, kiBlack
+	Work   uint8
+}
+
+const (
+	kiUsed  = 1
+	kiBlack = 2
+)
+
+// KiFast reports whether KiSolver handles the ruleset and board.
+func KiFast(r rules.Ruleset, g *board.Graph) bool {
+	return r.Family == rules.Control && r.Players == 2 && g.N() <= 64
+}
+
+// NewKi prepares a KiSolver for the ruleset and board, at the start.
+func NewKi(r rules.Ruleset, g *board.Graph, opt Options) (*KiSolver, error) {
+	if err := r.Validate(g); err != nil {
+		return nil, err
+	}
+	if !KiFast(r, g) {
+		return nil, fmt.Errorf("the Ki solver needs two-player Ki on at most 64 points, not %s on %s", r, g.Spec())
+	}
+	if r.Komi*2 != math.Trunc(r.Komi*2) {
+		return nil, fmt.Errorf("komi %v: the solver needs a multiple of 0.5", r.Komi)
+	}
+	n := g.N()
+	s := &KiSolver{r: r, g: g, opt: opt, n: n, k2: int(2 * r.Komi)}
+	s.full = ^uint64(0)
+	if n < 64 {
+		s.full = 1<<uint(n) - 1
+	}
+	s.nbr = make([]uint64, n)
+	for p := 0; p < n; p++ {
+		for _, q := range g.Neighbors(p) {
+			s.nbr[p] |= 1 << uint(q)
+		}
+	}
+	s.syms = symmetries(g)
+	if opt.NoSymmetry {
+		s.syms = s.syms[:1]
+	}
+	s.perm = make([][8][256]uint64, len(s.syms))
+	for k, pm := range s.syms {
+		inv := make([]int, n)
+		for p, q := range pm {
+			inv[q] = p
+		}
+		s.inv = append(s.inv, inv)
+		for j := 0; j < 8; j++ {
+			for v := 0; v < 256; v++ {
+				var out uint64
+				for i := 0; i < 8; i++ {
+					if p := 8*j + i; v&(1<<uint(i)) != 0 && p < n {
+						out |= 1 << uint(pm[p])
+					}
+				}
+				s.perm[k][j][v] = out
+			}
+		}
+	}
+	if !opt.NoTable {
+		size := 1 << 16
+		want := opt.MaxEntries
+		if want <= 0 {
+			want = 1 << 23
+		}
+		for size < want {
+			size <<= 1
+		}
+		s.tab = make([]kiEntry, size)
+		s.mask = uint64(size - 1)
+	}
+	for c := range s.hh {
+		s.hh[c] = make([]int64, n)
+		for p := 0; p < n; p++ {
+			s.hh[c][p] = int64(g.Degree(p))
+		}
+	}
+	s.root = kiPos{black: true}
+	return s, nil
+}
+
+// SetPosition sets the position to solve from: st's board and player to
+// move (its history does not matter in Ki).
+func (s *KiSolver) SetPosition(st game.State) {
+	var p kiPos
+	for q := 0; q < s.n; q++ {
+		switch st.At(q) {
+		case board.Black:
+			p.b |= 1 << uint(q)
+		case board.White:
+			p.w |= 1 << uint(q)
+		}
+	}
+	p.black = st.ToMove() == board.Black
+	s.root = p
+}
+
+// Rules returns the ruleset being solved.
+func (s *KiSolver) Rules() rules.Ruleset { return s.r }
+
+func (s *KiSolver) method() string {
+	m := "MTD(f) alpha-beta on bitboards (Ki: positions never recur, so the value is the position's alone)"
+	if !s.opt.NoTable {
+		m += ", transposition table keyed on the position"
+	}
+	if len(s.syms) > 1 {
+		m += fmt.Sprintf(", %d symmetries", len(s.syms))
+	}
+	if !s.opt.NoBounds {
+		m += ", kiSafe bounds"
+	}
+	return m
+}
+
+// margin turns Black's final points into Black's margin in half points.
+func (s *KiSolver) margin(v int) int { return 2*(2*v-s.n) - s.k2 }
+
+// Solve computes the value of the position and a principal variation.
+func (s *KiSolver) Solve() (res *Result, err error) {
+	s.start = time.Now()
+	s.lastProg = s.start
+	s.nodes = 0
+	res = &Result{Rules: s.r.String(), Board: s.g.Spec(), Method: s.method()}
+	s.lo, s.hi = 0, s.n
+	defer func() {
+		if e := recover(); e != nil {
+			if e == ErrInterrupted || e == ErrNodeLimit {
+				err = e.(error)
+				s.fill(res)
+				return
+			}
+			panic(e)
+		}
+	}()
+	guess := s.hi
+	if s.opt.Guess != nil {
+		// margin g = 2V − n − komi
+		guess = int(math.Ceil((*s.opt.Guess + float64(s.n) + s.r.Komi) / 2))
+	}
+	for s.lo < s.hi {
+		b := guess
+		if b <= s.lo {
+			b = s.lo + 1
+		}
+		if b > s.hi {
+			b = s.hi
+		}
+		v := s.search(s.root, b-1, b)
+		if v >= b {
+			s.lo = v
+		} else {
+			s.hi = v
+		}
+		guess = v
+	}
+	res.SolveNodes, res.SolveSeconds = s.nodes, time.Since(s.start).Seconds()
+	res.PV = s.pv(s.lo)
+	s.fill(res)
+	return res, nil
+}
+
+func (s *KiSolver) fill(res *Result) {
+	res.Nodes = s.nodes
+	res.Seconds = time.Since(s.start).Seconds()
+	if res.Seconds > 0 {
+		res.NPS = float64(s.nodes) / res.Seconds
+	}
+	res.Lower, res.Upper = float64(s.margin(s.lo))/2, float64(s.margin(s.hi))/2
+	res.Exact = s.lo == s.hi
+	res.Value = res.Lower
+	if !res.Exact {
+		res.Value = (res.Lower + res.Upper) / 2
+	}
+	res.Entries = s.used
+	res.Probes = s.probes
+}
+
+// tick counts a node and handles limits, interruption and progress.
+func (s *KiSolver) tick() {
+	s.nodes++
+	if s.nodes&0xfff != 0 {
+		return
+	}
+	if s.opt.MaxNodes > 0 && s.nodes >= s.opt.MaxNodes {
+		panic(ErrNodeLimit)
+	}
+	if s.opt.Stop != nil && s.opt.Stop.Load() {
+		panic(ErrInterrupted)
+	}
+	if s.opt.Progress != nil {
+		every := s.opt.ProgressEvery
+		if every == 0 {
+			every = 2 * time.Second
+		}
+		if now := time.Now(); now.Sub(s.lastProg) >= every {
+			s.lastProg = now
+			s.opt.Progress(Progress{Nodes: s.nodes, Seconds: now.Sub(s.start).Seconds(),
+				Lower: float64(s.margin(s.lo)) / 2, Upper: float64(s.margin(s.hi)) / 2, Entries: s.used, Line: s.line()})
+		}
+	}
+}
+
+func (s *KiSolver) line() string {
+	var parts []string
+	for _, m := range s.moves {
+		parts = append(parts, s.moveName(m))
+	}
+	return strings.Join(parts, " ")
+}
+
+func (s *KiSolver) moveName(m int) string {
+	if m == s.n {
+		return "pass"
+	}
+	return s.g.Name(m)
+}
+
+// legal returns the empty points where the mover (stones me) may place:
+// those the opponent does not control.
+func (s *KiSolver) legal(me, opp uint64) uint64 {
+	empty := s.full &^ (me | opp)
+	out := empty
+	for m := empty; m != 0; m &= m - 1 {
+		p := bits.TrailingZeros64(m)
+		o := bits.OnesCount64(s.nbr[p] & opp)
+		if o >= 2 && o > bits.OnesCount64(s.nbr[p]&me) {
+			out &^= 1 << uint(p)
+		}
+	}
+	return out
+}
+
+// place puts the mover's stone on p and removes the opponent's stones
+// beside p on points the mover now controls (judged before any removal).
+func (s *KiSolver) place(me, opp uint64, p int) (uint64, uint64) {
+	me |= 1 << uint(p)
+	var gone uint64
+	for m := s.nbr[p] & opp; m != 0; m &= m - 1 {
+		q := bits.TrailingZeros64(m)
+		c := bits.OnesCount64(s.nbr[q] & me)
+		if c >= 2 && c > bits.OnesCount64(s.nbr[q]&opp) {
+			gone |= 1 << uint(q)
+		}
+	}
+	return me, opp &^ gone
+}
+
+// safe is kiSafe on bitboards: stones T of the owner (own) never captured
+// and empty points E never the opponent's.
+func (s *KiSolver) safe(own, opp uint64) (T, E uint64) {
+	T = own
+	E = s.full &^ (own | opp)
+	for changed := true; changed && T|E != 0; {
+		changed = false
+		for m := T | E; m != 0; m &= m - 1 {
+			p := bits.TrailingZeros64(m)
+			bit := uint64(1) << uint(p)
+			nb := s.nbr[p]
+			t := bits.OnesCount64(nb & T)
+			a := bits.OnesCount64(nb) - t - bits.OnesCount64(nb&E)
+			if T&bit != 0 {
+				if a >= 2 && a > t {
+					T &^= bit
+					changed = true
+				}
+			} else if t < 2 || t <= a {
+				E &^= bit
+				changed = true
+			}
+		}
+	}
+	return T, E
+}
+
+// canon returns the position in canonical orientation (the least image
+// over the symmetries) and the symmetry that gives it.
+func (s *KiSolver) canon(p kiPos) (b, w uint64, k int) {
+	b, w = p.b, p.w
+	for j := 1; j < len(s.syms); j++ {
+		t := &s.perm[j]
+		var pb, pw uint64
+		for i, x, y := 0, p.b, p.w; x|y != 0; i, x, y = i+1, x>>8, y>>8 {
+			pb |= t[i][x&0xff]
+			pw |= t[i][y&0xff]
+		}
+		if pb < b || pb == b && pw < w {
+			b, w, k = pb, pw, j
+		}
+	}
+	return b, w, k
+}
+
+func (s *KiSolver) slot(b, w uint64, black bool) uint64 {
+	h := b*0x9e3779b97f4a7c15 ^ bits.RotateLeft64(w*0xc2b2ae3d27d4eb4f, 31)
+	if black {
+		h ^= 0x165667b19e3779f9
+	}
+	h ^= h >> 29
+	h *= 0xbf58476d1ce4e5b9
+	h ^= h >> 32
+	return h & s.mask
+}
+
+// probe returns the table entry of the canonical position, or nil.
+func (s *KiSolver) probe(b, w uint64, black bool) *kiEntry {
+	i := s.slot(b, w, black)
+	fl := uint8(kiUsed)
+	if black {
+		fl |= kiBlack
+	}
+	for _, j := range [2]uint64{i, i ^ 1} {
+		e := &s.tab[j]
+		if e.Flags == fl && e.B == b && e.W == w {
+			return e
+		}
+	}
+	return nil
+}
+
+// store records bounds [lo, hi] and the best move of a canonical position.
+func (s *KiSolver) store(b, w uint64, black bool, lo, hi, best int, work int64) {
+	fl := uint8(kiUsed)
+	if black {
+		fl |= kiBlack
+	}
+	wk := uint8(bits.Len64(uint64(work)))
+	i := s.slot(b, w, black)
+	e := &s.tab[i]
+	if f := &s.tab[i^1]; f.Flags == fl && f.B == b && f.W == w {
+		e = f
+	} else if !(e.Flags == fl && e.B == b && e.W == w) {
+		// Replace an empty entry, else the one with the smaller subtree.
+		if e.Flags != 0 && (f.Flags == 0 || f.Work < e.Work) {
+			e = f
+		}
+		if e.Flags != 0 && e.Work > wk+2 {
+			return // keep the far bigger result
+		}
+		if e.Flags == 0 {
+			s.used++
+		}
+		*e = kiEntry{B: b, W: w, Lo: 0, Hi: int8(s.n), Best: -1, Flags: fl}
+	}
+	if int8(lo) > e.Lo {
+		e.Lo = int8(lo)
+	}
+	if int8(hi) < e.Hi {
+		e.Hi = int8(hi)
+	}
+	if best >= 0 {
+		e.Best = int8(best)
+	}
+	if wk > e.Work {
+		e.Work = wk
+	}
+}
+
+// search returns a fail-soft bound of V (Black's points at the end) at
+// position p for the window (alpha, beta): a value v <= alpha is an upper
+// bound, v >= beta a lower bound, anything between exact.
+func (s *KiSolver) search(p kiPos, alpha, beta int) int {
+	s.tick()
+	occupied := p.b | p.w
+	if occupied == s.full {
+		return bits.OnesCount64(p.b)
+	}
+	lo, hi := 0, s.n
+	if !s.opt.NoBounds {
+		tb, eb := s.safe(p.b, p.w)
+		if v := bits.OnesCount64(tb | eb); v > lo {
+			if lo = v; lo >= beta {
+				return lo
+			}
+		}
+		tw, ew := s.safe(p.w, p.b)
+		if v := s.n - bits.OnesCount64(tw|ew); v < hi {
+			if hi = v; hi <= alpha {
+				return hi
+			}
+		}
+	}
+	var cb, cw uint64
+	k := 0
+	best := -1
+	if s.tab != nil {
+		cb, cw, k = s.canon(p)
+		if e := s.probe(cb, cw, p.black); e != nil {
+			s.probes++
+			if int(e.Lo) > lo {
+				lo = int(e.Lo)
+			}
+			if int(e.Hi) < hi {
+				hi = int(e.Hi)
+			}
+			if lo >= beta || lo == hi {
+				return lo
+			}
+			if hi <= alpha {
+				return hi
+			}
+			if e.Best >= 0 {
+				best = int(e.Best)
+				if best < s.n {
+					best = s.inv[k][best]
+				}
+			}
+		}
+	}
+	me, opp := p.b, p.w
+	c := 0
+	if !p.black {
+		me, opp, c = p.w, p.b, 1
+	}
+	legal := s.legal(me, opp)
+	startNodes := s.nodes
+	var v, bestMove int
+	if legal == 0 {
+		// A forced pass.
+		s.moves = append(s.moves, s.n)
+		v = s.search(kiPos{p.b, p.w, !p.black}, alpha, beta)
+		s.moves = s.moves[:len(s.moves)-1]
+		bestMove = s.n
+	} else {
+		var order [64]int8
+		var score [64]int64
+		cnt := 0
+		for m := legal; m != 0; m &= m - 1 {
+			q := bits.TrailingZeros64(m)
+			sc := s.hh[c][q]
+			if q == best {
+				sc = math.MaxInt64
+			}
+			// insertion sort, highest first
+			i := cnt
+			for i > 0 && score[i-1] < sc {
+				score[i], order[i] = score[i-1], order[i-1]
+				i--
+			}
+			score[i], order[i] = sc, int8(q)
+			cnt++
+		}
+		if p.black {
+			v = -1
+		} else {
+			v = s.n + 1
+		}
+		a, b := alpha, beta
+		bestMove = -1
+		for i := 0; i < cnt; i++ {
+			q := int(order[i])
+			nm, no := s.place(me, opp, q)
+			child := kiPos{nm, no, !p.black}
+			if !p.black {
+				child.b, child.w = no, nm
+			}
+			s.moves = append(s.moves, q)
+			cv := s.search(child, a, b)
+			s.moves = s.moves[:len(s.moves)-1]
+			if p.black {
+				if cv > v {
+					v, bestMove = cv, q
+				}
+				if v >= beta {
+					break
+				}
+				if v > a {
+					a = v
+				}
+			} else {
+				if cv < v {
+					v, bestMove = cv, q
+				}
+				if v <= alpha {
+					break
+				}
+				if v < b {
+					b = v
+				}
+			}
+		}
+		if p.black && v >= beta || !p.black && v <= alpha {
+			s.hh[c][bestMove] += int64(1) << 4
+		}
+	}
+	if v < lo {
+		v = lo
+	}
+	if v > hi {
+		v = hi
+	}
+	if s.tab != nil {
+		nlo, nhi := lo, hi
+		switch {
+		case v <= alpha:
+			nhi = v
+		case v >= beta:
+			nlo = v
+		default:
+			nlo, nhi = v, v
+		}
+		bm := bestMove
+		if bm >= 0 && bm < s.n {
+			bm = s.syms[k][bm]
+		}
+		s.store(cb, cw, p.black, nlo, nhi, bm, s.nodes-startNodes)
+	}
+	return v
+}
+
+// pv follows moves that keep the value v from the root.
+func (s *KiSolver) pv(v int) []string {
+	var out []string
+	p := s.root
+	saved := s.moves
+	s.moves = nil
+	defer func() { s.moves = saved }()
+	for ply := 0; ply < 4*s.n+16; ply++ {
+		if p.b|p.w == s.full {
+			break
+		}
+		me, opp := p.b, p.w
+		if !p.black {
+			me, opp = p.w, p.b
+		}
+		legal := s.legal(me, opp)
+		if legal == 0 {
+			out = append(out, "pass")
+			p.black = !p.black
+			continue
+		}
+		found := false
+		for m := legal; m != 0; m &= m - 1 {
+			q := bits.TrailingZeros64(m)
+			nm, no := s.place(me, opp, q)
+			child := kiPos{nm, no, !p.black}
+			if !p.black {
+				child.b, child.w = no, nm
+			}
+			var ok bool
+			if p.black {
+				ok = s.search(child, v-1, v) >= v
+			} else {
+				ok = s.search(child, v, v+1) <= v
+			}
+			if ok {
+				out = append(out, s.g.Name(q))
+				p = child
+				found = true
+				break
+			}
+		}
+		if !found {
+			break // cannot happen when v is the value
+		}
+	}
+	return out
+}
+
+// kiTableHeader identifies a saved KiSolver table.
+type kiTableHeader struct {
+	Format     string `json:"format"`
+	Rules      string `json:"rules"`
+	Board      string `json:"board"`
+	Symmetries int    `json:"symmetries"`
+	Entries    int    `json:"entries"`
+}
+
+const kiTableFormat = "moku ki table 1"
+
+// SaveTable writes the table's entries to w: a JSON header line, then
+// the entries in binary.
+func (s *KiSolver) SaveTable(w io.Writer) error {
+	bw := bufio.NewWriterSize(w, 1<<20)
+	h := kiTableHeader{Format: kiTableFormat, Rules: s.r.String(), Board: s.g.Spec(), Symmetries: len(s.syms), Entries: s.used}
+	hb, err := json.Marshal(h)
+	if err != nil {
+		return err
+	}
+	bw.Write(append(hb, '\n'))
+	var buf [21]byte
+	for i := range s.tab {
+		e := &s.tab[i]
+		if e.Flags == 0 {
+			continue
+		}
+		binary.LittleEndian.PutUint64(buf[0:], e.B)
+		binary.LittleEndian.PutUint64(buf[8:], e.W)
+		buf[16], buf[17], buf[18], buf[19], buf[20] = byte(e.Lo), byte(e.Hi), byte(e.Best), e.Flags, e.Work
+		if _, err := bw.Write(buf[:]); err != nil {
+			return err
+		}
+	}
+	return bw.Flush()
+}
+
+// LoadTable adds the entries of a table saved by SaveTable for the same
+// rules, board and symmetries, and returns how many it read.
+func (s *KiSolver) LoadTable(r io.Reader) (int, error) {
+	br := bufio.NewReaderSize(r, 1<<20)
+	line, err := br.ReadBytes('\n')
+	if err != nil {
+		return 0, fmt.Errorf("reading table header: %v", err)
+	}
+	var h kiTableHeader
+	if err := json.Unmarshal(line, &h); err != nil || h.Format != kiTableFormat {
+		return 0, fmt.Errorf("not a Ki solver table (%s)", kiTableFormat)
+	}
+	if h.Rules != s.r.String() || h.Board != s.g.Spec() || h.Symmetries != len(s.syms) {
+		return 0, fmt.Errorf("the table was saved for %s on %s (%d symmetries), not %s on %s (%d symmetries)",
+			h.Rules, h.Board, h.Symmetries, s.r.String(), s.g.Spec(), len(s.syms))
+	}
+	if s.tab == nil {
+		return 0, nil
+	}
+	var buf [21]byte
+	for i := 0; i < h.Entries; i++ {
+		if _, err := io.ReadFull(br, buf[:]); err != nil {
+			return i, fmt.Errorf("reading table entry %d of %d: %v", i+1, h.Entries, err)
+		}
+		b, w := binary.LittleEndian.Uint64(buf[0:]), binary.LittleEndian.Uint64(buf[8:])
+		fl := buf[19]
+		s.store(b, w, fl&kiBlack != 0, int(int8(buf[16])), int(int8(buf[17])), int(int8(buf[18])), int64(1)<<buf[20]>>1)
+	}
+	return h.Entries, nil
+}
