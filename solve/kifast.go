@@ -435,6 +435,17 @@ func (s *KiSolver) store(b, w uint64, black bool, lo, hi, best int, work int64) 
 	}
 }
 
+// kiETC is the least number of empty points at which search looks up
+// every child in the table before searching any.
+var kiETC = 9
+
+// storeBounds records the kiSafe bounds of a position that they decided.
+func (s *KiSolver) storeBounds(b, w uint64, black bool, lo, hi int) {
+	if s.tab != nil {
+		s.store(b, w, black, lo, hi, -1, 1)
+	}
+}
+
 // search returns a fail-soft bound of V (Black's points at the end) at
 // position p for the window (alpha, beta): a value v <= alpha is an upper
 // bound, v >= beta a lower bound, anything between exact.
@@ -445,33 +456,18 @@ func (s *KiSolver) search(p kiPos, alpha, beta int) int {
 		return bits.OnesCount64(p.b)
 	}
 	lo, hi := 0, s.n
-	if !s.opt.NoBounds {
-		tb, eb := s.safe(p.b, p.w)
-		if v := bits.OnesCount64(tb | eb); v > lo {
-			if lo = v; lo >= beta {
-				return lo
-			}
-		}
-		tw, ew := s.safe(p.w, p.b)
-		if v := s.n - bits.OnesCount64(tw|ew); v < hi {
-			if hi = v; hi <= alpha {
-				return hi
-			}
-		}
-	}
 	var cb, cw uint64
 	k := 0
 	best := -1
+	found := false
 	if s.tab != nil {
 		cb, cw, k = s.canon(p)
 		if e := s.probe(cb, cw, p.black); e != nil {
+			// The entry's bounds include the kiSafe bounds of its
+			// first search, so they need not be computed again.
 			s.probes++
-			if int(e.Lo) > lo {
-				lo = int(e.Lo)
-			}
-			if int(e.Hi) < hi {
-				hi = int(e.Hi)
-			}
+			found = true
+			lo, hi = int(e.Lo), int(e.Hi)
 			if lo >= beta || lo == hi {
 				return lo
 			}
@@ -486,12 +482,55 @@ func (s *KiSolver) search(p kiPos, alpha, beta int) int {
 			}
 		}
 	}
+	if !found && !s.opt.NoBounds {
+		tb, eb := s.safe(p.b, p.w)
+		if v := bits.OnesCount64(tb | eb); v > lo {
+			lo = v
+		}
+		tw, ew := s.safe(p.w, p.b)
+		if v := s.n - bits.OnesCount64(tw|ew); v < hi {
+			hi = v
+		}
+		if lo >= beta || lo == hi {
+			s.storeBounds(cb, cw, p.black, lo, hi)
+			return lo
+		}
+		if hi <= alpha {
+			s.storeBounds(cb, cw, p.black, lo, hi)
+			return hi
+		}
+	}
 	me, opp := p.b, p.w
 	c := 0
 	if !p.black {
 		me, opp, c = p.w, p.b, 1
 	}
 	legal := s.legal(me, opp)
+	if s.tab != nil && legal != 0 && s.n-bits.OnesCount64(occupied) >= kiETC {
+		// Enhanced transposition cutoff: a child whose table entry
+		// already refutes the window decides this node.
+		for m := legal; m != 0; m &= m - 1 {
+			q := bits.TrailingZeros64(m)
+			nm, no := s.place(me, opp, q)
+			child := kiPos{nm, no, !p.black}
+			if !p.black {
+				child.b, child.w = no, nm
+			}
+			b, w, _ := s.canon(child)
+			e := s.probe(b, w, child.black)
+			if e == nil {
+				continue
+			}
+			if p.black && int(e.Lo) >= beta {
+				s.store(cb, cw, p.black, int(e.Lo), hi, s.syms[k][q], 1)
+				return int(e.Lo)
+			}
+			if !p.black && int(e.Hi) <= alpha {
+				s.store(cb, cw, p.black, lo, int(e.Hi), s.syms[k][q], 1)
+				return int(e.Hi)
+			}
+		}
+	}
 	startNodes := s.nodes
 	var v, bestMove int
 	if legal == 0 {

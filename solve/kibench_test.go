@@ -1,0 +1,36 @@
+package solve
+
+import (
+	"math/rand"
+	"testing"
+
+	"moku/board"
+)
+
+// BenchmarkKiFast5x5 solves five random 5x5 positions with 16 empty
+// points (a proxy for the opening: nodes and time per solve).
+func BenchmarkKiFast5x5(b *testing.B) {
+	rng := rand.New(rand.NewSource(2))
+	var gens []*Solver
+	for len(gens) < 5 {
+		g := build(b, "ki", "5x5")
+		for empties(g.st, 25) > 16 && !g.st.Over() {
+			randomMove(rng, g.st, 0, board.Empty)
+		}
+		gens = append(gens, g)
+	}
+	b.ResetTimer()
+	var nodes int64
+	for i := 0; i < b.N; i++ {
+		for _, g := range gens {
+			k := newKi(b, "5x5", Options{MaxEntries: 1 << 22})
+			k.SetPosition(g.st)
+			res, err := k.Solve()
+			if err != nil {
+				b.Fatal(err)
+			}
+			nodes += res.SolveNodes
+		}
+	}
+	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+}
