@@ -435,6 +435,30 @@ func (s *KiSolver) store(b, w uint64, black bool, lo, hi, best int, work int64) 
 	}
 }
 
+// kiOrderMin and kiOrderShift: at nodes with at least kiOrderMin empty
+// points, moves are ordered by gain (weighted 2^kiOrderShift) plus the
+// history heuristic.
+var kiOrderMin, kiOrderShift = 6, 20
+
+// gain is a move's static worth to the mover: stones gained (the one
+// placed and those captured) plus empty points the mover then controls,
+// minus empty points the opponent controls.
+func (s *KiSolver) gain(me, opp uint64, q int) int {
+	nm, no := s.place(me, opp, q)
+	v := bits.OnesCount64(opp) - bits.OnesCount64(no) + 1
+	empty := s.full &^ (nm | no)
+	for m := empty; m != 0; m &= m - 1 {
+		p := bits.TrailingZeros64(m)
+		a, b := bits.OnesCount64(s.nbr[p]&nm), bits.OnesCount64(s.nbr[p]&no)
+		if a >= 2 && a > b {
+			v++
+		} else if b >= 2 && b > a {
+			v--
+		}
+	}
+	return v + 64
+}
+
 // kiETC is the least number of empty points at which search looks up
 // every child in the table before searching any.
 var kiETC = 9
@@ -543,9 +567,13 @@ func (s *KiSolver) search(p kiPos, alpha, beta int) int {
 		var order [64]int8
 		var score [64]int64
 		cnt := 0
+		evaluate := s.n-bits.OnesCount64(occupied) >= kiOrderMin
 		for m := legal; m != 0; m &= m - 1 {
 			q := bits.TrailingZeros64(m)
 			sc := s.hh[c][q]
+			if evaluate {
+				sc += int64(s.gain(me, opp, q)) << kiOrderShift
+			}
 			if q == best {
 				sc = math.MaxInt64
 			}
