@@ -1,7 +1,9 @@
 package solve
 
 import (
+	"fmt"
 	"math/rand"
+	"os"
 	"testing"
 
 	"moku/board"
@@ -11,10 +13,17 @@ import (
 // points (a proxy for the opening: nodes and time per solve).
 func BenchmarkKiFast5x5(b *testing.B) {
 	rng := rand.New(rand.NewSource(2))
+	left, count := 16, 5 // KIBENCH=left,count changes them
+	if v := os.Getenv("KIBENCH"); v != "" {
+		var a, c int
+		if _, err := fmt.Sscanf(v, "%d,%d", &a, &c); err == nil {
+			left, count = a, c
+		}
+	}
 	var gens []*Solver
-	for len(gens) < 5 {
+	for len(gens) < count {
 		g := build(b, "ki", "5x5")
-		for empties(g.st, 25) > 16 && !g.st.Over() {
+		for empties(g.st, 25) > left && !g.st.Over() {
 			randomMove(rng, g.st, 0, board.Empty)
 		}
 		gens = append(gens, g)
