@@ -108,12 +108,7 @@ func NewKi(r rules.Ruleset, g *board.Graph, opt Options) (*KiSolver, error) {
 	if n < 64 {
 		s.full = 1<<uint(n) - 1
 	}
-	s.nbr = make([]uint64, n)
-	for p := 0; p < n; p++ {
-		for _, q := range g.Neighbors(p) {
-			s.nbr[p] |= 1 << uint(q)
-		}
-	}
+	s.nbr = neighbourMasks(g)
 	s.syms = symmetries(g)
 	if opt.NoSymmetry {
 		s.syms = s.syms[:1]
@@ -258,22 +253,9 @@ func (s *KiSolver) fill(res *Result) {
 // tick counts a node and handles limits, interruption and progress.
 func (s *KiSolver) tick() {
 	s.nodes++
-	if s.nodes&0xfff != 0 {
-		return
-	}
-	if s.opt.MaxNodes > 0 && s.nodes >= s.opt.MaxNodes {
-		panic(ErrNodeLimit)
-	}
-	if s.opt.Stop != nil && s.opt.Stop.Load() {
-		panic(ErrInterrupted)
-	}
-	if s.opt.Progress != nil {
-		every := s.opt.ProgressEvery
-		if every == 0 {
-			every = 2 * time.Second
-		}
-		if now := time.Now(); now.Sub(s.lastProg) >= every {
-			s.lastProg = now
+	if s.nodes&0xfff == 0 {
+		checkLimits(s.nodes, s.opt.MaxNodes, s.opt.Stop)
+		if now, due := progressDue(&s.opt, &s.lastProg); due {
 			s.opt.Progress(Progress{Nodes: s.nodes, Seconds: now.Sub(s.start).Seconds(),
 				Lower: float64(s.margin(s.lo)) / 2, Upper: float64(s.margin(s.hi)) / 2, Entries: s.used, Line: s.line()})
 		}
@@ -310,6 +292,16 @@ func (s *KiSolver) legal(me, opp uint64) uint64 {
 	return out
 }
 
+// play returns the position after the player to move in p places at q.
+func (s *KiSolver) play(p kiPos, q int) kiPos {
+	if p.black {
+		b, w := s.place(p.b, p.w, q)
+		return kiPos{b, w, false}
+	}
+	w, b := s.place(p.w, p.b, q)
+	return kiPos{b, w, true}
+}
+
 // place puts the mover's stone on p and removes the opponent's stones
 // beside p on points the mover now controls (judged before any removal).
 func (s *KiSolver) place(me, opp uint64, p int) (uint64, uint64) {
@@ -325,31 +317,9 @@ func (s *KiSolver) place(me, opp uint64, p int) (uint64, uint64) {
 	return me, opp &^ gone
 }
 
-// safe is kiSafe on bitboards: stones T of the owner (own) never captured
-// and empty points E never the opponent's.
+// safe is kiSafe for the owner of the stones own against opp.
 func (s *KiSolver) safe(own, opp uint64) (T, E uint64) {
-	T = own
-	E = s.full &^ (own | opp)
-	for changed := true; changed && T|E != 0; {
-		changed = false
-		for m := T | E; m != 0; m &= m - 1 {
-			p := bits.TrailingZeros64(m)
-			bit := uint64(1) << uint(p)
-			nb := s.nbr[p]
-			t := bits.OnesCount64(nb & T)
-			a := bits.OnesCount64(nb) - t - bits.OnesCount64(nb&E)
-			if T&bit != 0 {
-				if a >= 2 && a > t {
-					T &^= bit
-					changed = true
-				}
-			} else if t < 2 || t <= a {
-				E &^= bit
-				changed = true
-			}
-		}
-	}
-	return T, E
+	return kiSafeSets(s.nbr, own, s.full&^(own|opp))
 }
 
 // canon returns the position in canonical orientation (the least image
@@ -535,11 +505,7 @@ func (s *KiSolver) search(p kiPos, alpha, beta int) int {
 		// already refutes the window decides this node.
 		for m := legal; m != 0; m &= m - 1 {
 			q := bits.TrailingZeros64(m)
-			nm, no := s.place(me, opp, q)
-			child := kiPos{nm, no, !p.black}
-			if !p.black {
-				child.b, child.w = no, nm
-			}
+			child := s.play(p, q)
 			b, w, _ := s.canon(child)
 			e := s.probe(b, w, child.black)
 			if e == nil {
@@ -595,11 +561,7 @@ func (s *KiSolver) search(p kiPos, alpha, beta int) int {
 		bestMove = -1
 		for i := 0; i < cnt; i++ {
 			q := int(order[i])
-			nm, no := s.place(me, opp, q)
-			child := kiPos{nm, no, !p.black}
-			if !p.black {
-				child.b, child.w = no, nm
-			}
+			child := s.play(p, q)
 			s.moves = append(s.moves, q)
 			cv := s.search(child, a, b)
 			s.moves = s.moves[:len(s.moves)-1]
@@ -678,11 +640,7 @@ func (s *KiSolver) pv(v int) []string {
 		found := false
 		for m := legal; m != 0; m &= m - 1 {
 			q := bits.TrailingZeros64(m)
-			nm, no := s.place(me, opp, q)
-			child := kiPos{nm, no, !p.black}
-			if !p.black {
-				child.b, child.w = no, nm
-			}
+			child := s.play(p, q)
 			var ok bool
 			if p.black {
 				ok = s.search(child, v-1, v) >= v

@@ -117,40 +117,6 @@ func replayPV(t *testing.T, st game.State, pv []string) float64 {
 	return r.Score[board.Black] - r.Score[board.White]
 }
 
-// TestKiFastSafeAgrees: the bitboard kiSafe is kiSafe.
-func TestKiFastSafeAgrees(t *testing.T) {
-	rng := rand.New(rand.NewSource(9))
-	seen := 0
-	for _, spec := range []string{"3x3", "5x5", "7x7"} {
-		for i := 0; i < 300; i++ {
-			gen := build(t, "ki", spec)
-			st := gen.st
-			for j := rng.Intn(3 * gen.g.N()); j > 0 && !st.Over(); j-- {
-				randomMove(rng, st, 0, board.Empty)
-			}
-			k := newKi(t, spec, Options{NoTable: true})
-			k.SetPosition(st)
-			for _, c := range []board.Color{board.Black, board.White} {
-				own, opp := k.root.b, k.root.w
-				if c == board.White {
-					own, opp = opp, own
-				}
-				T, E := k.safe(own, opp)
-				T0, E0 := gen.kiSafe(c)
-				if T != T0 || E != E0 {
-					t.Fatalf("%s after %v, %v: bitboard (%b, %b), general (%b, %b)", spec, st.History(), c, T, E, T0, E0)
-				}
-				if T != 0 {
-					seen++
-				}
-			}
-		}
-	}
-	if seen < 100 {
-		t.Fatalf("only %d non-empty safe sets", seen)
-	}
-}
-
 // TestKiFastMoves: legal and place agree with the rules engine.
 func TestKiFastMoves(t *testing.T) {
 	rng := rand.New(rand.NewSource(3))

@@ -31,35 +31,36 @@ import (
 // the point), so c has at least |T| stones and the opponent at most
 // n − |T| − |E|, under any history (Ki's recurrence rule only ends games).
 func (s *Solver) kiSafe(c board.Color) (T, E uint64) {
-	n := s.n
-	if n > 64 {
+	if s.n > 64 {
 		return 0, 0
 	}
-	g := s.g
-	for p := 0; p < n; p++ {
+	if s.nbr == nil {
+		s.nbr = neighbourMasks(s.g)
+	}
+	var own, empty uint64
+	for p := 0; p < s.n; p++ {
 		switch s.st.At(p) {
 		case c:
-			T |= 1 << uint(p)
+			own |= 1 << uint(p)
 		case board.Empty:
-			E |= 1 << uint(p)
+			empty |= 1 << uint(p)
 		}
 	}
+	return kiSafeSets(s.nbr, own, empty)
+}
+
+// kiSafeSets is kiSafe on bitboards: nbr[p] is the set of p's neighbours,
+// own the owner's stones and empty the empty points.
+func kiSafeSets(nbr []uint64, own, empty uint64) (T, E uint64) {
+	T, E = own, empty
 	for changed := true; changed && T|E != 0; {
 		changed = false
 		for m := T | E; m != 0; m &= m - 1 {
 			p := bits.TrailingZeros64(m)
 			bit := uint64(1) << uint(p)
-			t, e := 0, 0
-			nb := g.Neighbors(p)
-			for _, q := range nb {
-				switch {
-				case T&(1<<uint(q)) != 0:
-					t++
-				case E&(1<<uint(q)) != 0:
-					e++
-				}
-			}
-			a := len(nb) - t - e
+			nb := nbr[p]
+			t := bits.OnesCount64(nb & T)
+			a := bits.OnesCount64(nb) - t - bits.OnesCount64(nb&E)
 			if T&bit != 0 {
 				if a >= 2 && a > t {
 					T &^= bit
@@ -72,4 +73,16 @@ func (s *Solver) kiSafe(c board.Color) (T, E uint64) {
 		}
 	}
 	return T, E
+}
+
+// neighbourMasks returns, for each point of g (at most 64), the set of its
+// neighbours.
+func neighbourMasks(g *board.Graph) []uint64 {
+	nbr := make([]uint64, g.N())
+	for p := range nbr {
+		for _, q := range g.Neighbors(p) {
+			nbr[p] |= 1 << uint(q)
+		}
+	}
+	return nbr
 }

@@ -224,14 +224,8 @@ func ranking(v scoreVec, players int) []string {
 
 func (m *maxn) tick() {
 	m.nodes++
-	if m.nodes&0xfff != 0 {
-		return
-	}
-	if m.opt.MaxNodes > 0 && m.nodes >= m.opt.MaxNodes {
-		panic(ErrNodeLimit)
-	}
-	if m.opt.Stop != nil && m.opt.Stop.Load() {
-		panic(ErrInterrupted)
+	if m.nodes&0xfff == 0 {
+		checkLimits(m.nodes, m.opt.MaxNodes, m.opt.Stop)
 	}
 }
 

@@ -138,6 +138,7 @@ type Solver struct {
 	ki                      bool             // Ki's safe stones and points (kiSafe) bound the value
 	tact                    *tactician       // tactical move ordering (plain connectivity, two colours), or nil
 	hint                    map[uint64]int16 // best moves when there is no table (ordering only)
+	nbr                     []uint64         // neighbour masks (Ki's bounds)
 	cells                   []board.Color
 	chainID, regionID, ints []int
 	work                    []int32
@@ -442,26 +443,49 @@ func capStep(cap int) int {
 // tick counts a node and handles limits, interruption and progress.
 func (s *Solver) tick() {
 	s.nodes++
-	if s.nodes&0xfff != 0 {
-		return
+	if s.nodes&0xfff == 0 {
+		checkLimits(s.nodes, s.opt.MaxNodes, s.opt.Stop)
+		s.report()
 	}
-	if s.opt.MaxNodes > 0 && s.nodes >= s.opt.MaxNodes {
+}
+
+// report calls Options.Progress if it is due.
+func (s *Solver) report() {
+	if now, due := progressDue(&s.opt, &s.lastProg); due {
+		s.opt.Progress(Progress{Nodes: s.nodes, Seconds: now.Sub(s.start).Seconds(),
+			Lower: float64(s.lo) / 2, Upper: float64(s.hi) / 2, Entries: s.tt.len() + s.ctt.len(), Line: s.line(), Cap: s.capNow})
+	}
+}
+
+// checkLimits stops a search (by panicking with ErrNodeLimit or
+// ErrInterrupted, which Solve recovers) once it has searched maxNodes
+// nodes (0: no limit) or stop is set. The searches call it every 4096
+// nodes.
+func checkLimits(nodes, maxNodes int64, stop *atomic.Bool) {
+	if maxNodes > 0 && nodes >= maxNodes {
 		panic(ErrNodeLimit)
 	}
-	if s.opt.Stop != nil && s.opt.Stop.Load() {
+	if stop != nil && stop.Load() {
 		panic(ErrInterrupted)
 	}
-	if s.opt.Progress != nil {
-		every := s.opt.ProgressEvery
-		if every == 0 {
-			every = 2 * time.Second
-		}
-		if now := time.Now(); now.Sub(s.lastProg) >= every {
-			s.lastProg = now
-			s.opt.Progress(Progress{Nodes: s.nodes, Seconds: now.Sub(s.start).Seconds(),
-				Lower: float64(s.lo) / 2, Upper: float64(s.hi) / 2, Entries: s.tt.len() + s.ctt.len(), Line: s.line(), Cap: s.capNow})
-		}
+}
+
+// progressDue reports whether opt.Progress should be called now (every
+// opt.ProgressEvery, 2 s by default, since *last) and if so moves *last.
+func progressDue(opt *Options, last *time.Time) (time.Time, bool) {
+	if opt.Progress == nil {
+		return time.Time{}, false
 	}
+	every := opt.ProgressEvery
+	if every == 0 {
+		every = 2 * time.Second
+	}
+	now := time.Now()
+	if now.Sub(*last) < every {
+		return now, false
+	}
+	*last = now
+	return now, true
 }
 
 // margin returns the finished game's margin in half points.
