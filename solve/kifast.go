@@ -197,16 +197,7 @@ func (s *KiSolver) Solve() (res *Result, err error) {
 	s.nodes = 0
 	res = &Result{Rules: s.r.String(), Board: s.g.Spec(), Method: s.method()}
 	s.lo, s.hi = 0, s.n
-	defer func() {
-		if e := recover(); e != nil {
-			if e == ErrInterrupted || e == ErrNodeLimit {
-				err = e.(error)
-				s.fill(res)
-				return
-			}
-			panic(e)
-		}
-	}()
+	defer catchStop(&err, func() { s.fill(res) })
 	guess := s.hi
 	if s.opt.Guess != nil {
 		// margin g = 2V − n − komi

@@ -175,19 +175,12 @@ func SolveMultiState(st game.State, opt MultiOptions) (res *MultiResult, err err
 		}
 	}
 	depth := len(st.History())
-	defer func() {
-		if e := recover(); e != nil {
-			if e == ErrInterrupted || e == ErrNodeLimit {
-				for len(st.History()) > depth {
-					st.Undo()
-				}
-				err = e.(error)
-				fill()
-				return
-			}
-			panic(e)
+	defer catchStop(&err, func() {
+		for len(st.History()) > depth {
+			st.Undo()
 		}
-	}()
+		fill()
+	})
 	v := m.search(0, 0, math.Inf(-1))
 	fill()
 	res.Exact = !m.capHit

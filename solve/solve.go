@@ -303,16 +303,7 @@ func (s *Solver) Solve() (res *Result, err error) {
 		}
 	}
 	res = &Result{Rules: s.r.String(), Board: s.g.Spec(), Method: s.method()}
-	defer func() {
-		if e := recover(); e != nil {
-			if e == ErrInterrupted || e == ErrNodeLimit {
-				err = e.(error)
-				s.fill(res)
-				return
-			}
-			panic(e)
-		}
-	}()
+	defer catchStop(&err, func() { s.fill(res) })
 	var lo, hi int
 	if s.mode == modePlain {
 		// Two capped full-window searches: exact iff the cap does not bind.
@@ -468,6 +459,21 @@ func checkLimits(nodes, maxNodes int64, stop *atomic.Bool) {
 	if stop != nil && stop.Load() {
 		panic(ErrInterrupted)
 	}
+}
+
+// catchStop, deferred by a search's entry point, recovers the panic of
+// checkLimits: it sets *err to ErrNodeLimit or ErrInterrupted and calls
+// done to record what is known. Any other panic goes on.
+func catchStop(err *error, done func()) {
+	e := recover()
+	if e == nil {
+		return
+	}
+	if e != ErrInterrupted && e != ErrNodeLimit {
+		panic(e)
+	}
+	*err = e.(error)
+	done()
 }
 
 // progressDue reports whether opt.Progress should be called now (every
