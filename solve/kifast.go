@@ -502,13 +502,13 @@ func (s *KiSolver) search(p kiPos, alpha, beta int) int {
 			if e == nil {
 				continue
 			}
-			if p.black && int(e.Lo) >= beta {
-				s.store(cb, cw, p.black, int(e.Lo), hi, s.syms[k][q], 1)
-				return int(e.Lo)
-			}
-			if !p.black && int(e.Hi) <= alpha {
-				s.store(cb, cw, p.black, lo, int(e.Hi), s.syms[k][q], 1)
-				return int(e.Hi)
+			// (storing may reuse e's slot: read it first)
+			if clo, chi := int(e.Lo), int(e.Hi); p.black && clo >= beta {
+				s.store(cb, cw, p.black, clo, hi, s.syms[k][q], 1)
+				return clo
+			} else if !p.black && chi <= alpha {
+				s.store(cb, cw, p.black, lo, chi, s.syms[k][q], 1)
+				return chi
 			}
 		}
 	}
