@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"moku/store"
 )
 
 // The end-to-end tests play whole games in a real headless Chromium
@@ -534,4 +536,55 @@ func TestBrowserKi(t *testing.T) {
 		t.Errorf("games list %q", row)
 	}
 	p.shot("list")
+}
+
+// TestBrowserListPages: the list of games shows 50 games, and its "Older
+// games" button the rest, each once.
+func TestBrowserListPages(t *testing.T) {
+	ts := newTestServer(t)
+	ctx := context.Background()
+	const games = 73
+	for i := range games {
+		g := &store.Game{ID: fmt.Sprintf("list%03d", i), Rules: "go", Board: "5x5", Setup: "fixed", Status: phasePlaying,
+			Seats: []store.Seat{{Kind: "human", Name: fmt.Sprintf("P%03d", i)}, {Kind: "human", Name: "b"}}}
+		if err := ts.store.Create(ctx, g); err != nil {
+			t.Fatal(err)
+		}
+	}
+	b := newBrowser(t, ts.http.URL)
+	p := b.open("list", "#/")
+	rows := func(want int) {
+		t.Helper()
+		deadline := time.Now().Add(10 * time.Second)
+		for {
+			var n int
+			p.eval(`document.querySelectorAll('table.games tbody tr').length`, &n)
+			if n == want {
+				return
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("%d rows, want %d", n, want)
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+	}
+	rows(50)
+	if p.hidden("#list-more") {
+		t.Fatal("no button for older games after a full page")
+	}
+	p.shot("list-page-1")
+	p.click("#list-more")
+	rows(games)
+	var names []string
+	p.eval(`[...document.querySelectorAll('table.games tbody tr td:nth-child(3)')].map(td => td.textContent.slice(0, 4))`, &names)
+	seen := map[string]bool{}
+	for _, n := range names {
+		seen[n] = true
+	}
+	if len(seen) != games {
+		t.Errorf("%d different games in %d rows", len(seen), len(names))
+	}
+	if !p.hidden("#list-more") {
+		t.Error("the button for older games still shows after the last page")
+	}
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"net/url"
 	"strings"
 	"testing"
 	"time"
@@ -111,6 +112,38 @@ func TestListCap(t *testing.T) {
 	}
 	if len(list) != MaxListed || list[0].ID != last {
 		t.Errorf("listed %d games, the first %q; want %d, the first %q", len(list), list[0].ID, MaxListed, last)
+	}
+	// The pages that follow, 60 games a page, reach every game once.
+	seen := map[string]bool{}
+	path := "/api/games?limit=60"
+	for pages := 0; ; pages++ {
+		code, body := ts.do("GET", path, "")
+		var page []struct {
+			ID      string `json:"id"`
+			Updated string `json:"updated"`
+		}
+		if code != 200 || json.Unmarshal(body, &page) != nil {
+			t.Fatalf("%s: %d %.200s", path, code, body)
+		}
+		for _, g := range page {
+			if seen[g.ID] {
+				t.Fatalf("%s: %s listed again", path, g.ID)
+			}
+			seen[g.ID] = true
+		}
+		if len(page) < 60 || pages > 10 {
+			break
+		}
+		end := page[len(page)-1]
+		path = "/api/games?limit=60&before=" + url.QueryEscape(end.Updated) + "&before_id=" + url.QueryEscape(end.ID)
+	}
+	if len(seen) != MaxListed+5 {
+		t.Errorf("the pages listed %d games of %d", len(seen), MaxListed+5)
+	}
+	for _, bad := range []string{"?limit=0", "?limit=x", fmt.Sprintf("?limit=%d", MaxListed+1), "?before=yesterday&before_id=g001", "?before_id=g001"} {
+		if code, body := ts.do("GET", "/api/games"+bad, ""); code != http.StatusBadRequest || !strings.Contains(errorOf(t, body), "want") {
+			t.Errorf("GET /api/games%s: %d %s", bad, code, body)
+		}
 	}
 }
 

@@ -299,7 +299,7 @@ func readJSON(w http.ResponseWriter, r *http.Request, v any) error {
 func (s *Server) health(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
 	defer cancel()
-	if _, err := s.store.List(ctx, 1); err != nil {
+	if _, err := s.store.List(ctx, 1, store.Page{}); err != nil {
 		writeJSON(w, http.StatusServiceUnavailable, map[string]string{"status": "store unavailable"})
 		return
 	}
@@ -548,8 +548,31 @@ func newToken() string {
 	return base64.RawURLEncoding.EncodeToString(b)
 }
 
+// list answers GET /api/games[?limit=N][&before=TIME&before_id=ID]: at
+// most limit games (default and most MaxListed), the latest updated first;
+// before and before_id (the updated and id of the last game of a page)
+// ask for the page after it.
 func (s *Server) list(w http.ResponseWriter, r *http.Request) {
-	list, err := s.store.List(r.Context(), MaxListed)
+	q := r.URL.Query()
+	limit := MaxListed
+	if v := q.Get("limit"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > MaxListed {
+			writeError(w, fail(http.StatusBadRequest, "limit %q: want a number from 1 to %d", v, MaxListed))
+			return
+		}
+		limit = n
+	}
+	var from store.Page
+	if v, id := q.Get("before"), q.Get("before_id"); v != "" || id != "" {
+		t, err := time.Parse(time.RFC3339Nano, v)
+		if err != nil || id == "" {
+			writeError(w, fail(http.StatusBadRequest, "before %q, before_id %q: want the updated time (RFC 3339) and the id of the last game of the page before", v, id))
+			return
+		}
+		from = store.Page{Updated: t, ID: id}
+	}
+	list, err := s.store.List(r.Context(), limit, from)
 	if err != nil {
 		writeError(w, err)
 		return

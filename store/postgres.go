@@ -242,8 +242,15 @@ func (p *Postgres) Get(ctx context.Context, id string) (*Game, error) {
 }
 
 // List returns the most recently updated games.
-func (p *Postgres) List(ctx context.Context, limit int) ([]Game, error) {
-	rows, err := p.pool.Query(ctx, `SELECT `+pgGameColumns+` FROM games ORDER BY updated DESC LIMIT $1`, limit)
+func (p *Postgres) List(ctx context.Context, limit int, from Page) ([]Game, error) {
+	const order = ` ORDER BY updated DESC, id DESC LIMIT $1`
+	var rows pgx.Rows
+	var err error
+	if from.ID == "" {
+		rows, err = p.pool.Query(ctx, `SELECT `+pgGameColumns+` FROM games`+order, limit)
+	} else {
+		rows, err = p.pool.Query(ctx, `SELECT `+pgGameColumns+` FROM games WHERE (updated, id) < ($2, $3)`+order, limit, from.Updated, from.ID)
+	}
 	if err != nil {
 		return nil, err
 	}

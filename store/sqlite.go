@@ -134,8 +134,16 @@ func (s *SQLite) Get(ctx context.Context, id string) (*Game, error) {
 }
 
 // List returns the most recently updated games.
-func (s *SQLite) List(ctx context.Context, limit int) ([]Game, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT `+gameColumns+` FROM games ORDER BY updated DESC LIMIT ?`, limit)
+func (s *SQLite) List(ctx context.Context, limit int, from Page) ([]Game, error) {
+	const order = ` ORDER BY updated DESC, id DESC LIMIT ?`
+	var rows *sql.Rows
+	var err error
+	if from.ID == "" {
+		rows, err = s.db.QueryContext(ctx, `SELECT `+gameColumns+` FROM games`+order, limit)
+	} else {
+		ms := from.Updated.UnixMilli()
+		rows, err = s.db.QueryContext(ctx, `SELECT `+gameColumns+` FROM games WHERE updated < ? OR updated = ? AND id < ?`+order, ms, ms, from.ID, limit)
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -51,14 +51,24 @@ type Action struct {
 	At   time.Time
 }
 
+// Page is a place in the list of games: the list goes on with the games
+// updated before Updated, or at Updated with an id before ID.
+type Page struct {
+	Updated time.Time
+	ID      string
+}
+
 // Store is where games live.
 type Store interface {
 	// Create stores a new game; g.ID must be unique.
 	Create(ctx context.Context, g *Game) error
 	// Get returns a game's set-up and status.
 	Get(ctx context.Context, id string) (*Game, error)
-	// List returns up to limit games, the most recently updated first.
-	List(ctx context.Context, limit int) ([]Game, error)
+	// List returns up to limit games, the most recently updated first
+	// (equal times by id, descending), starting after the game at
+	// position from (the zero Page: from the top). A page's last game
+	// gives the next page: Page{g.Updated, g.ID}.
+	List(ctx context.Context, limit int, from Page) ([]Game, error)
 	// Resumable returns the ids of every unfinished game (status not
 	// "over") with a computer seat: those a server starting resumes.
 	Resumable(ctx context.Context) ([]string, error)

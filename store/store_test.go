@@ -164,7 +164,7 @@ func testStore(t *testing.T, open func(t *testing.T) Store) {
 		if err := s.Append(ctx, "g1", Action{Seq: 1, Kind: "move", Arg: "e5"}, "playing", ""); err != nil {
 			t.Fatal(err)
 		}
-		list, err := s.List(ctx, 3)
+		list, err := s.List(ctx, 3, Page{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -178,9 +178,57 @@ func testStore(t *testing.T, open func(t *testing.T) Store) {
 		if list[0].Moves != 1 || len(list[0].Seats) != 2 || !bytes.Equal(list[0].Seats[0].TokenHash, hash("ann's token")) {
 			t.Errorf("listed %+v", list[0])
 		}
-		all, err := s.List(ctx, 100)
+		all, err := s.List(ctx, 100, Page{})
 		if err != nil || len(all) != 5 {
 			t.Errorf("List(100): %d games, %v", len(all), err)
+		}
+	})
+
+	t.Run("pages", func(t *testing.T) {
+		// Games created in a burst share update times (SQLite keeps
+		// milliseconds): pages must still cover every game once, in the
+		// order of the whole list.
+		s := open(t)
+		for i := range 11 {
+			if err := s.Create(ctx, newGame(fmt.Sprintf("p%02d", i))); err != nil {
+				t.Fatal(err)
+			}
+		}
+		all, err := s.List(ctx, 100, Page{})
+		if err != nil || len(all) != 11 {
+			t.Fatalf("List(100): %d games, %v", len(all), err)
+		}
+		ties := 0
+		for i := 1; i < len(all); i++ {
+			if all[i].Updated.Equal(all[i-1].Updated) {
+				ties++
+			}
+		}
+		var paged []string
+		from := Page{}
+		for pages := 0; ; pages++ {
+			page, err := s.List(ctx, 3, from)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, g := range page {
+				paged = append(paged, g.ID)
+			}
+			if len(page) < 3 {
+				break
+			}
+			last := page[len(page)-1]
+			from = Page{last.Updated, last.ID}
+			if pages > 11 {
+				t.Fatal("pages never end")
+			}
+		}
+		var want []string
+		for _, g := range all {
+			want = append(want, g.ID)
+		}
+		if fmt.Sprint(paged) != fmt.Sprint(want) {
+			t.Errorf("pages of 3: %v, the whole list: %v (%d equal update times)", paged, want, ties)
 		}
 	})
 

@@ -39,22 +39,37 @@ function route() {
 }
 
 // ---- the list of games ----
+const LIST_PAGE = 50; // games a page of the list
+
 async function showList() {
   main.replaceChildren($("#tpl-list").content.cloneNode(true));
   const body = $("tbody", main);
-  try {
-    const games = await api("/api/games");
-    $(".empty", main).hidden = games.length > 0;
-    for (const g of games) {
-      const players = g.seats.map(s => `${s.name} (${s.color})`).join(", ");
-      body.append(el("tr", {},
-        el("td", {}, el("a", { href: `#/g/${g.id}`, text: g.rules })),
-        el("td", { text: g.board }), el("td", { text: players }),
-        el("td", { text: g.status }), el("td", { text: g.result || "" })));
+  const more = $("#list-more", main);
+  let path = `/api/games?limit=${LIST_PAGE}`;
+  const page = async () => {
+    more.hidden = true;
+    try {
+      const games = await api(path);
+      if (!body.children.length) $(".empty", main).hidden = games.length > 0;
+      for (const g of games) {
+        const players = g.seats.map(s => `${s.name} (${s.color})`).join(", ");
+        body.append(el("tr", {},
+          el("td", {}, el("a", { href: `#/g/${g.id}`, text: g.rules })),
+          el("td", { text: g.board }), el("td", { text: players }),
+          el("td", { text: g.status }), el("td", { text: g.result || "" })));
+      }
+      if (games.length === LIST_PAGE) {
+        // The next page starts after the last game listed.
+        const end = games[games.length - 1];
+        path = `/api/games?limit=${LIST_PAGE}&before=${encodeURIComponent(end.updated)}&before_id=${encodeURIComponent(end.id)}`;
+        more.hidden = false;
+      }
+    } catch (e) {
+      body.append(el("tr", {}, el("td", { colspan: 5, class: "error", text: e.message })));
     }
-  } catch (e) {
-    body.append(el("tr", {}, el("td", { colspan: 5, class: "error", text: e.message })));
-  }
+  };
+  more.onclick = page;
+  await page();
 }
 
 // ---- the new-game form ----
