@@ -50,6 +50,7 @@ type KiSolver struct {
 	inv  [][]int
 
 	tab  []kiEntry // 2-way buckets: entries i and i^1
+	free func()    // releases tab, if the garbage collector does not
 	mask uint64
 	used int
 	hh   [2][]int64
@@ -141,7 +142,7 @@ func NewKi(r rules.Ruleset, g *board.Graph, opt Options) (*KiSolver, error) {
 		for size < want {
 			size <<= 1
 		}
-		s.tab = make([]kiEntry, size)
+		s.tab, s.free = allocTable(size)
 		s.mask = uint64(size - 1)
 	}
 	for c := range s.hh {
@@ -152,6 +153,20 @@ func NewKi(r rules.Ruleset, g *board.Graph, opt Options) (*KiSolver, error) {
 	}
 	s.root = kiPos{black: true}
 	return s, nil
+}
+
+// hugeTable is the table size in bytes from which allocTable maps the
+// table itself, with huge pages where the system has them.
+var hugeTable = 1 << 30
+
+// Close releases the table of a solver whose table is mapped outside the
+// Go heap (see allocTable). The solver must not be used after.
+func (s *KiSolver) Close() {
+	if s.free != nil {
+		s.free()
+		s.free = nil
+	}
+	s.tab = nil
 }
 
 // SetPosition sets the position to solve from: st's board and player to

@@ -204,3 +204,35 @@ func TestKiFastTableResume(t *testing.T) {
 		t.Errorf("a 5x5 table loaded for 3x3: %v", err)
 	}
 }
+
+// TestKiFastMappedTable solves with the table mapped outside the heap (as
+// tables of a gigabyte or more are) and checks the values against a heap
+// table.
+func TestKiFastMappedTable(t *testing.T) {
+	defer func(h int) { hugeTable = h }(hugeTable)
+	rng := rand.New(rand.NewSource(4))
+	for i := 0; i < 10; i++ {
+		gen := build(t, "ki", "5x5")
+		for empties(gen.st, 25) > 8+rng.Intn(4) {
+			randomMove(rng, gen.st, 0, board.Empty)
+		}
+		var vals [2]float64
+		for j, huge := range []int{1 << 62, 1 << 20} {
+			hugeTable = huge
+			k := newKi(t, "5x5", Options{MaxEntries: 1 << 16})
+			if mapped := k.free != nil; mapped != (j == 1) {
+				t.Fatalf("table of %d bytes with the threshold at %d: mapped %v", len(k.tab)*24, huge, mapped)
+			}
+			k.SetPosition(gen.st)
+			res, err := k.Solve()
+			if err != nil {
+				t.Fatal(err)
+			}
+			vals[j] = res.Value
+			k.Close()
+		}
+		if vals[0] != vals[1] {
+			t.Fatalf("after %v: %v with a heap table, %v mapped", gen.st.History(), vals[0], vals[1])
+		}
+	}
+}

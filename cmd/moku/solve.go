@@ -90,7 +90,11 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	var s exactSolver
 	if solve.KiFast(r, g) && !*general {
-		s, err = solve.NewKi(r, g, opt)
+		k, kerr := solve.NewKi(r, g, opt)
+		if kerr == nil {
+			defer k.Close()
+		}
+		s, err = k, kerr
 	} else {
 		s, err = solve.New(r, g, opt)
 	}

@@ -1,0 +1,7 @@
+//go:build !linux
+
+package solve
+
+// allocTable returns a zeroed table of n entries (released by the garbage
+// collector).
+func allocTable(n int) ([]kiEntry, func()) { return make([]kiEntry, n), nil }
