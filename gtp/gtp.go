@@ -94,6 +94,15 @@ func New(cfg games.Config, seed uint64) (*Engine, error) {
 	return e, nil
 }
 
+// Reseeder is a Player whose random choices can be seeded afresh: the
+// command moku-seed N seeds it with N, as the flag --seed does at start.
+type Reseeder interface {
+	Reseed(seed uint64)
+}
+
+// Reseed makes r's choices those of a RandomPlayer seeded with seed.
+func (r RandomPlayer) Reseed(seed uint64) { *r.Rand = *rand.New(rand.NewPCG(seed, 0x6d6f6b75)) }
+
 // SetPlayer makes p choose the moves of genmove (the default is a
 // RandomPlayer).
 func (e *Engine) SetPlayer(p Player) { e.player = p }
@@ -215,6 +224,18 @@ var standard = map[string]Handler{
 	"list_stones":  (*Engine).listStones,
 	"moku-rules":   func(e *Engine, _ []string) (string, error) { return e.state.Rules().String(), nil },
 	"moku-history": (*Engine).history,
+	"moku-seed": func(e *Engine, a []string) (string, error) {
+		seed, err := strconv.ParseUint(strings.Join(a, ""), 10, 64)
+		if len(a) != 1 || err != nil {
+			return "", fmt.Errorf("usage: moku-seed <seed: a whole number from 0>")
+		}
+		r, ok := e.player.(Reseeder)
+		if !ok {
+			return "", fmt.Errorf("the player %s takes no seed", e.player.Name())
+		}
+		r.Reseed(seed)
+		return "", nil
+	},
 	"gogui-rules_game_id": func(e *Engine, _ []string) (string, error) {
 		return map[string]string{"go": "Go", "keil": "Keil", "kee": "Kee", "ki": "Ki"}[e.game], nil
 	},

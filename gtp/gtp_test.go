@@ -134,3 +134,27 @@ func TestGenmovePlaysWholeGames(t *testing.T) {
 }
 
 func gamesConfig(rules, board string) games.Config { return games.Config{Rules: rules, Board: board} }
+
+// moku-seed restarts genmove's random choices: two engines started with
+// different seeds play alike once both get the same one.
+func TestSeedCommand(t *testing.T) {
+	var lines [2][]string
+	for i, seed := range []uint64{1, 99} {
+		e, err := New(gamesConfig("ki", "7x7"), seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		mustExec(t, e, "moku-seed 7")
+		for range 6 {
+			lines[i] = append(lines[i], mustExec(t, e, "genmove "+e.State().ToMove().String()))
+		}
+		for _, bad := range []string{"moku-seed", "moku-seed -1", "moku-seed x", "moku-seed 1 2"} {
+			if resp, _ := e.Execute(bad); !strings.HasPrefix(resp, "? usage: moku-seed") {
+				t.Errorf("%s: %q", bad, resp)
+			}
+		}
+	}
+	if strings.Join(lines[0], " ") != strings.Join(lines[1], " ") {
+		t.Errorf("after moku-seed 7: %v and %v", lines[0], lines[1])
+	}
+}

@@ -51,7 +51,7 @@ func (es *engineSet) engine(ctx context.Context, i int) (*Engine, error) {
 // engine that says it plays it (gogui-rules_game_id); then board size,
 // komi, clear board, and an engine that knows moku-rules must be playing
 // the match's ruleset.
-func (es *engineSet) setup(ctx context.Context, i int) error {
+func (es *engineSet) setup(ctx context.Context, i int, seed uint64) error {
 	e, err := es.engine(ctx, i)
 	if err != nil {
 		return err
@@ -108,7 +108,21 @@ func (es *engineSet) setup(ctx context.Context, i int) error {
 	if want := r.String(); got != want {
 		return fmt.Errorf("engine %d (%s) plays %q, the match %q", i+1, e.Command, got, want)
 	}
-	return nil
+	// A moku engine gets the game's own seed (see GameSeed).
+	if known, err := send("known_command moku-seed"); err != nil || known != "true" {
+		return err
+	}
+	_, err = send("moku-seed " + strconv.FormatUint(seed, 10))
+	return err
+}
+
+// GameSeed is the seed a match gives engine i (from 0) before game n
+// (from 1), if the engine knows the command moku-seed: so that a moku
+// engine, deterministic for its seed, plays each game afresh, and a
+// resumed match plays game n as an unbroken one would. base is the
+// match's --seed.
+func GameSeed(base uint64, n, i int) uint64 {
+	return base*1_000_000 + uint64(n)*1000 + uint64(i) + 1
 }
 
 // drop kills engine i; it is restarted when next needed.

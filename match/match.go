@@ -31,6 +31,9 @@ type Config struct {
 	MaxMoves int
 	Dir      string    // where games are saved (game-0001.sgf, ...)
 	Progress io.Writer // progress bar and forfeit notes (nil: none)
+	// Seed varies the seeds engines that know moku-seed get before each
+	// game (GameSeed).
+	Seed uint64
 	// OnMove, if set, is called after every move the referee accepts with
 	// the game number, the number of moves played and the engines' process
 	// ids, Black's first.
@@ -144,7 +147,7 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 // Black in each game.
 func (cfg Config) settings(two *twoEngines) settings {
 	s := settings{engines: cfg.Engines[:], games: cfg.Games, game: cfg.Game, move: cfg.Move,
-		maxMoves: cfg.MaxMoves, dir: cfg.Dir, progress: cfg.Progress}
+		maxMoves: cfg.MaxMoves, dir: cfg.Dir, progress: cfg.Progress, seed: cfg.Seed}
 	if cfg.OnMove != nil {
 		s.onMove = func(game, moves int, pids []int) {
 			seats := two.seats(game)

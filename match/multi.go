@@ -27,6 +27,7 @@ type MultiConfig struct {
 	MaxMoves int           // as in Config: 0 means 4 moves a point plus 20
 	Dir      string        // where games are saved (game-0001.sgf, ...)
 	Progress io.Writer     // progress line and forfeit notes (nil: none)
+	Seed     uint64        // as in Config
 	// OnMove, if set, is called after every move the referee accepts with
 	// the game number, the number of moves played and the engines'
 	// process ids, indexed by engine.
@@ -207,7 +208,7 @@ func RunMulti(ctx context.Context, cfg MultiConfig) (*MultiSummary, error) {
 // settings returns what the referee takes from cfg.
 func (cfg MultiConfig) settings() settings {
 	return settings{engines: cfg.Engines, games: cfg.Games, game: cfg.Game, move: cfg.Move,
-		maxMoves: cfg.MaxMoves, dir: cfg.Dir, progress: cfg.Progress, onMove: cfg.OnMove}
+		maxMoves: cfg.MaxMoves, dir: cfg.Dir, progress: cfg.Progress, onMove: cfg.OnMove, seed: cfg.Seed}
 }
 
 // multiEngines is the kind of a match of three or four engines.

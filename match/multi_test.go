@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"os"
 	"strings"
 	"syscall"
 	"testing"
@@ -13,6 +14,7 @@ import (
 	"moku/board"
 	"moku/games"
 	"moku/match"
+	"moku/record"
 )
 
 // kee3 is Kee with three players on a tiny board.
@@ -289,4 +291,69 @@ func TestRulesMismatch(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "engine 2") || !strings.Contains(err.Error(), "ko=positional") {
 		t.Errorf("go-simple match with a go engine: %v", err)
 	}
+}
+
+// TestResumeSeeds: a match interrupted in game 2 and resumed plays games 2
+// and 3 move for move as an unbroken match does (the referee seeds moku
+// engines per game with moku-seed), and its games are not replays of
+// game 1, though every engine is started with the same command line.
+func TestResumeSeeds(t *testing.T) {
+	moves := func(file string) string {
+		t.Helper()
+		_, s := replaySaved(t, file, resultOf(t, file))
+		var out []string
+		for _, h := range s.History() {
+			out = append(out, h.Move.Format(s.Graph()))
+		}
+		return strings.Join(out, " ")
+	}
+	engines := []string{keeEngine("--player random"), keeEngine("--player random"), keeEngine("--playouts 30")}
+	whole := match.MultiConfig{Engines: engines, Games: 3, Dir: t.TempDir(), Move: 10 * time.Second, Game: kee3, Seed: 4}
+	sum, err := match.RunMulti(context.Background(), whole)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []string
+	for _, g := range sum.Games {
+		want = append(want, moves(g.File))
+	}
+	if want[0] == want[1] || want[1] == want[2] {
+		t.Fatalf("games repeat one another:\n%s", strings.Join(want, "\n"))
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	broken := whole
+	broken.Dir = t.TempDir()
+	broken.OnMove = func(game, n int, _ []int) {
+		if game == 2 && n == 3 {
+			cancel()
+		}
+	}
+	if _, err := match.RunMulti(ctx, broken); !errors.Is(err, context.Canceled) {
+		t.Fatalf("interrupted run: %v", err)
+	}
+	broken.OnMove = nil
+	sum, err = match.RunMulti(context.Background(), broken)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, g := range sum.Games {
+		if got := moves(g.File); got != want[i] {
+			t.Errorf("game %d resumed: %s\nunbroken: %s", i+1, got, want[i])
+		}
+	}
+}
+
+// resultOf reads the RE property of a saved game.
+func resultOf(t *testing.T, file string) string {
+	t.Helper()
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs, err := record.ReadSGF(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	re, _ := recs[0].Get("RE")
+	return re
 }

@@ -26,6 +26,7 @@ type settings struct {
 	maxMoves int           // 0: 4 moves a point plus 20
 	dir      string
 	progress io.Writer // nil: no progress bar
+	seed     uint64    // see GameSeed
 	// onMove, if set, is called after every move the referee accepts
 	// with the engines' process ids, indexed by engine.
 	onMove func(game, moves int, pids []int)
@@ -204,7 +205,7 @@ type forfeit struct {
 // the move limit or an engine forfeits it (a crash or hang while it is set
 // up, a failure to answer, an illegal move).
 func (ref *referee) play(ctx context.Context, n int, seats []int) (*played, error) {
-	f, err := ref.setUp(ctx, seats)
+	f, err := ref.setUp(ctx, n, seats)
 	if err != nil {
 		return nil, err
 	}
@@ -220,11 +221,11 @@ func (ref *referee) play(ctx context.Context, n int, seats []int) (*played, erro
 	return ref.ended(n, seats, s, f), nil
 }
 
-// setUp prepares the engines of seats for a new game. An engine that
+// setUp prepares the engines of seats for game n. An engine that
 // crashes or hangs meanwhile forfeits the game, like any other.
-func (ref *referee) setUp(ctx context.Context, seats []int) (*forfeit, error) {
+func (ref *referee) setUp(ctx context.Context, n int, seats []int) (*forfeit, error) {
 	for _, i := range seats {
-		err := ref.setup(ctx, i)
+		err := ref.setup(ctx, i, GameSeed(ref.cfg.seed, n, i))
 		if err == nil {
 			continue
 		}

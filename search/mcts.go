@@ -197,6 +197,13 @@ func New(o Options) *Player {
 	return &Player{Opt: o}
 }
 
+// Reseed restarts the player's random choices from seed, as a new
+// player with Opt.Seed = seed would make them (gtp's moku-seed).
+func (p *Player) Reseed(seed uint64) {
+	p.Opt.Seed = seed
+	p.seq = 0
+}
+
 // Name describes the player.
 func (p *Player) Name() string {
 	s := "mcts"

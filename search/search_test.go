@@ -1,6 +1,7 @@
 package search
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -166,5 +167,31 @@ func TestClock(t *testing.T) {
 	c.Spent(11 * time.Second)
 	if d, _ := c.Budget(s); d < 2*time.Second || d > 3*time.Second {
 		t.Fatalf("main time spent, byo-yomi 30 s / 10 stones: %v a move", d)
+	}
+}
+
+// TestReseed: a player reseeded after some moves chooses as a new player
+// with that seed does (moku-seed in GTP relies on it).
+func TestReseed(t *testing.T) {
+	play := func(p *Player) string {
+		s := start(t, "go", "5x5")
+		var out []string
+		for range 4 {
+			m, err := p.Genmove(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := s.Play(m); err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, m.Format(s.Graph()))
+		}
+		return strings.Join(out, " ")
+	}
+	used := New(Options{Playouts: 40, Seed: 3, Resign: false})
+	play(used)
+	used.Reseed(11)
+	if got, want := play(used), play(New(Options{Playouts: 40, Seed: 11, Resign: false})); got != want {
+		t.Errorf("reseeded: %s, new: %s", got, want)
 	}
 }

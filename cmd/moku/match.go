@@ -9,7 +9,6 @@ import (
 	"os/signal"
 	"time"
 
-	"moku/games"
 	"moku/match"
 )
 
@@ -34,6 +33,7 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	maxMoves := fs.Int("max-moves", 0, "end a game after this many moves and score it as it stands (0: 4 a point + 20)")
 	dir := fs.String("out", "match", "directory for the games (game-0001.sgf, ...); a match found there is resumed")
 	quiet := fs.Bool("quiet", false, "no progress bar")
+	seed := fs.Uint64("seed", 0, "engines that know moku-seed (moku's) get the seed 1000000 x this + 1000 x game + engine before each game, so that each game is new and a resumed match plays as an unbroken one")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: moku match --black \"gnugo --mode gtp --level 1\" --white \"moku gtp\" [flags]")
 		fs.PrintDefaults()
@@ -55,7 +55,7 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		if black != "" || white != "" || *fixed {
 			return fmt.Errorf("--black, --white and --fixed are for two engines: a %d-player match takes --engine1 to --engine%d (seats rotate)", r.Players, r.Players)
 		}
-		return runMultiMatch(cfg0, r.Players, []string{e1, e2, e3, e4}, *n, *moveTime, *maxMoves, *dir, *quiet, stdout, stderr)
+		return runMultiMatch(match.MultiConfig{Engines: []string{e1, e2, e3, e4}, Games: *n, Game: cfg0, Move: *moveTime, MaxMoves: *maxMoves, Dir: *dir, Seed: *seed}, r.Players, *quiet, stdout, stderr)
 	}
 	if e3 != "" || e4 != "" {
 		return fmt.Errorf("--engine3 and --engine4 are for 3- and 4-player games (--game kee --players 3 or 4)")
@@ -71,7 +71,7 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	mc := match.Config{Engines: [2]string{e1, e2}, Fixed: *fixed, Games: *n, Game: cfg,
-		Move: *moveTime, MaxMoves: *maxMoves, Dir: *dir}
+		Move: *moveTime, MaxMoves: *maxMoves, Dir: *dir, Seed: *seed}
 	if !*quiet {
 		mc.Progress = stderr
 	}
@@ -96,8 +96,8 @@ func interrupted(saved int, dir string) error {
 
 // runMultiMatch referees a match of 3 or 4 engines in a game of as many
 // players.
-func runMultiMatch(cfg games.Config, players int, engines []string, n int, moveTime time.Duration, maxMoves int, dir string, quiet bool, stdout, stderr io.Writer) error {
-	for i, e := range engines {
+func runMultiMatch(mc match.MultiConfig, players int, quiet bool, stdout, stderr io.Writer) error {
+	for i, e := range mc.Engines {
 		if i < players && e == "" {
 			return fmt.Errorf("a %d-player game wants %d engines: --engine1 to --engine%d", players, players, players)
 		}
@@ -107,7 +107,7 @@ func runMultiMatch(cfg games.Config, players int, engines []string, n int, moveT
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	mc := match.MultiConfig{Engines: engines[:players], Games: n, Game: cfg, Move: moveTime, MaxMoves: maxMoves, Dir: dir}
+	mc.Engines = mc.Engines[:players]
 	if !quiet {
 		mc.Progress = stderr
 	}
@@ -120,7 +120,7 @@ func runMultiMatch(cfg games.Config, players int, engines []string, n int, moveT
 		if sum != nil {
 			saved = len(sum.Games)
 		}
-		return interrupted(saved, dir)
+		return interrupted(saved, mc.Dir)
 	}
 	return err
 }
