@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"os"
 	"strings"
 	"syscall"
 	"testing"
@@ -14,7 +13,6 @@ import (
 	"moku/board"
 	"moku/games"
 	"moku/match"
-	"moku/record"
 )
 
 // kee3 is Kee with three players on a tiny board.
@@ -298,9 +296,9 @@ func TestRulesMismatch(t *testing.T) {
 // engines per game with moku-seed), and its games are not replays of
 // game 1, though every engine is started with the same command line.
 func TestResumeSeeds(t *testing.T) {
-	moves := func(file string) string {
+	moves := func(g match.MultiGame) string {
 		t.Helper()
-		_, s := replaySaved(t, file, resultOf(t, file))
+		_, s := replaySaved(t, g.File, g.Result)
 		var out []string
 		for _, h := range s.History() {
 			out = append(out, h.Move.Format(s.Graph()))
@@ -315,7 +313,7 @@ func TestResumeSeeds(t *testing.T) {
 	}
 	var want []string
 	for _, g := range sum.Games {
-		want = append(want, moves(g.File))
+		want = append(want, moves(g))
 	}
 	if want[0] == want[1] || want[1] == want[2] {
 		t.Fatalf("games repeat one another:\n%s", strings.Join(want, "\n"))
@@ -337,23 +335,8 @@ func TestResumeSeeds(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i, g := range sum.Games {
-		if got := moves(g.File); got != want[i] {
+		if got := moves(g); got != want[i] {
 			t.Errorf("game %d resumed: %s\nunbroken: %s", i+1, got, want[i])
 		}
 	}
-}
-
-// resultOf reads the RE property of a saved game.
-func resultOf(t *testing.T, file string) string {
-	t.Helper()
-	data, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	recs, err := record.ReadSGF(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	re, _ := recs[0].Get("RE")
-	return re
 }
