@@ -4,4 +4,4 @@ package solve
 
 // allocTable returns a zeroed table of n entries (released by the garbage
 // collector).
-func allocTable(n int) ([]kiEntry, func()) { return make([]kiEntry, n), nil }
+func allocTable(n int) ([]kiSlot, func()) { return make([]kiSlot, n), nil }

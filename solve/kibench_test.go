@@ -4,13 +4,15 @@ import (
 	"fmt"
 	"math/rand"
 	"os"
+	"strconv"
 	"testing"
 
 	"moku/board"
 )
 
 // BenchmarkKiFast5x5 solves five random 5x5 positions with 16 empty
-// points (a proxy for the opening: nodes and time per solve).
+// points (a proxy for the opening: nodes and time per solve);
+// KITHREADS=N searches with N threads.
 func BenchmarkKiFast5x5(b *testing.B) {
 	rng := rand.New(rand.NewSource(2))
 	left, count := 16, 5 // KIBENCH=left,count changes them
@@ -32,7 +34,8 @@ func BenchmarkKiFast5x5(b *testing.B) {
 	var nodes int64
 	for i := 0; i < b.N; i++ {
 		for _, g := range gens {
-			k := newKi(b, "5x5", Options{MaxEntries: 1 << 22})
+			threads, _ := strconv.Atoi(os.Getenv("KITHREADS"))
+			k := newKi(b, "5x5", Options{MaxEntries: 1 << 22, Threads: threads})
 			k.SetPosition(g.st)
 			res, err := k.Solve()
 			if err != nil {

@@ -4,11 +4,14 @@ import (
 	"bufio"
 	"encoding/binary"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math"
 	"math/bits"
+	"math/rand/v2"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"moku/board"
@@ -49,21 +52,31 @@ type KiSolver struct {
 	syms [][]int
 	inv  [][]int
 
-	tab  []kiEntry // 2-way buckets: entries i and i^1
-	free func()    // releases tab, if the garbage collector does not
+	tab  []kiSlot // 2-way buckets: entries i and i^1
+	free func()   // releases tab, if the garbage collector does not
 	mask uint64
-	used int
-	hh   [2][]int64
+	used *atomic.Int64 // entries in use (shared by the threads)
 
 	root     kiPos
-	nodes    int64
-	probes   int64
 	start    time.Time
 	lastProg time.Time
 	lo, hi   int // V is in [lo, hi]
 	k2       int // twice the komi
-	moves    []int
+
+	// Each thread of the search is a KiSolver of its own, sharing the
+	// table; helpers are the threads besides this one (Options.Threads).
+	helpers []*KiSolver
+	total   *atomic.Int64 // the nodes of all threads, counted every 4096
+	abort   *atomic.Bool  // set when a thread has answered the test
+	noise   *rand.Rand    // helpers: random tie-breaks, so threads part ways
+	hh      [2][]int64
+	moves   []int
+	nodes   int64
+	probes  int64
 }
+
+// errTestDone stops the other threads once one has answered a test.
+var errTestDone = errors.New("solve: another thread answered the test")
 
 // kiPos is a Ki position: the stones and whether Black is to move.
 type kiPos struct {
@@ -80,6 +93,38 @@ type kiEntry struct {
 	Best   int8
 	Flags  uint8 // kiUsed, kiBlack
 	Work   uint8
+}
+
+// kiSlot holds an entry in three words that threads read and write
+// without locks: d packs the bounds, best move, flags and work, and the
+// stones are stored mixed with d (b = B ^ mix(d), w = W ^ mix'(d)). A
+// read whose words come from different writes decodes to stones that are
+// not the position looked for (unless 128 bits of mixing agree by
+// chance), so it counts as a miss; no read can take another position's
+// bounds.
+type kiSlot struct{ b, w, d atomic.Uint64 }
+
+func kiMix(d, k uint64) uint64 {
+	d = (d ^ k) * 0xbf58476d1ce4e5b9
+	d ^= d >> 31
+	d *= 0x94d049bb133111eb
+	return d ^ d>>29
+}
+
+func (sl *kiSlot) load() kiEntry {
+	d := sl.d.Load()
+	if d == 0 {
+		return kiEntry{}
+	}
+	return kiEntry{B: sl.b.Load() ^ kiMix(d, 1), W: sl.w.Load() ^ kiMix(d, 2),
+		Lo: int8(d), Hi: int8(d >> 8), Best: int8(d >> 16), Flags: uint8(d >> 24), Work: uint8(d >> 32)}
+}
+
+func (sl *kiSlot) put(e kiEntry) {
+	d := uint64(uint8(e.Lo)) | uint64(uint8(e.Hi))<<8 | uint64(uint8(e.Best))<<16 | uint64(e.Flags)<<24 | uint64(e.Work)<<32
+	sl.d.Store(d)
+	sl.b.Store(e.B ^ kiMix(d, 1))
+	sl.w.Store(e.W ^ kiMix(d, 2))
 }
 
 const (
@@ -104,7 +149,8 @@ func NewKi(r rules.Ruleset, g *board.Graph, opt Options) (*KiSolver, error) {
 		return nil, fmt.Errorf("komi %v: the solver needs a multiple of 0.5", r.Komi)
 	}
 	n := g.N()
-	s := &KiSolver{r: r, g: g, opt: opt, n: n, k2: int(2 * r.Komi)}
+	s := &KiSolver{r: r, g: g, opt: opt, n: n, k2: int(2 * r.Komi),
+		used: new(atomic.Int64), total: new(atomic.Int64), abort: new(atomic.Bool)}
 	s.full = ^uint64(0)
 	if n < 64 {
 		s.full = 1<<uint(n) - 1
@@ -152,6 +198,15 @@ func NewKi(r rules.Ruleset, g *board.Graph, opt Options) (*KiSolver, error) {
 		}
 	}
 	s.root = kiPos{black: true}
+	for i := 1; i < opt.Threads; i++ {
+		h := *s
+		h.helpers, h.moves = nil, nil
+		h.noise = rand.New(rand.NewPCG(uint64(i), 0x6b69))
+		for c := range h.hh {
+			h.hh[c] = append([]int64(nil), s.hh[c]...)
+		}
+		s.helpers = append(s.helpers, &h)
+	}
 	return s, nil
 }
 
@@ -167,6 +222,9 @@ func (s *KiSolver) Close() {
 		s.free = nil
 	}
 	s.tab = nil
+	for _, h := range s.helpers {
+		h.tab = nil
+	}
 }
 
 // SetPosition sets the position to solve from: st's board and player to
@@ -183,6 +241,9 @@ func (s *KiSolver) SetPosition(st game.State) {
 	}
 	p.black = st.ToMove() == board.Black
 	s.root = p
+	for _, h := range s.helpers {
+		h.root = p
+	}
 }
 
 // Rules returns the ruleset being solved.
@@ -199,6 +260,9 @@ func (s *KiSolver) method() string {
 	if !s.opt.NoBounds {
 		m += ", kiSafe bounds"
 	}
+	if len(s.helpers) > 0 {
+		m += fmt.Sprintf(", %d threads sharing the table", len(s.helpers)+1)
+	}
 	return m
 }
 
@@ -209,7 +273,10 @@ func (s *KiSolver) margin(v int) int { return 2*(2*v-s.n) - s.k2 }
 func (s *KiSolver) Solve() (res *Result, err error) {
 	s.start = time.Now()
 	s.lastProg = s.start
-	s.nodes = 0
+	s.total.Store(0)
+	for _, w := range s.workers() {
+		w.nodes, w.probes = 0, 0
+	}
 	res = &Result{Rules: s.r.String(), Board: s.g.Spec(), Method: s.method()}
 	s.lo, s.hi = 0, s.n
 	defer catchStop(&err, func() { s.fill(res) })
@@ -226,7 +293,7 @@ func (s *KiSolver) Solve() (res *Result, err error) {
 		if b > s.hi {
 			b = s.hi
 		}
-		v := s.search(s.root, b-1, b)
+		v := s.test(b)
 		if v >= b {
 			s.lo = v
 		} else {
@@ -234,17 +301,75 @@ func (s *KiSolver) Solve() (res *Result, err error) {
 		}
 		guess = v
 	}
-	res.SolveNodes, res.SolveSeconds = s.nodes, time.Since(s.start).Seconds()
+	res.SolveNodes, res.SolveSeconds = s.allNodes(), time.Since(s.start).Seconds()
 	res.PV = s.pv(s.lo)
 	s.fill(res)
 	return res, nil
 }
 
+// workers returns every thread: s and its helpers.
+func (s *KiSolver) workers() []*KiSolver { return append([]*KiSolver{s}, s.helpers...) }
+
+// allNodes returns the nodes of all threads.
+func (s *KiSolver) allNodes() int64 {
+	var n int64
+	for _, w := range s.workers() {
+		n += w.nodes
+	}
+	return n
+}
+
+// test answers "is V at least b?" with every thread searching the root
+// (lazy SMP: they share the table, and the helpers break ties in the move
+// order at random, so they part ways and leave each other results); the
+// first thread to finish answers, and the others stop.
+func (s *KiSolver) test(b int) int {
+	if len(s.helpers) == 0 {
+		return s.search(s.root, b-1, b)
+	}
+	s.abort.Store(false)
+	type outcome struct {
+		v     int
+		fault any
+	}
+	ws := s.workers()
+	done := make(chan outcome, len(ws))
+	for _, w := range ws {
+		go func() {
+			defer func() {
+				if e := recover(); e != nil {
+					done <- outcome{fault: e}
+				}
+			}()
+			w.moves = w.moves[:0]
+			done <- outcome{v: w.search(w.root, b-1, b)}
+		}()
+	}
+	var answer *outcome
+	var fault any
+	for range ws {
+		o := <-done
+		switch {
+		case o.fault == nil && answer == nil:
+			answer = &o
+			s.abort.Store(true)
+		case o.fault != nil && o.fault != errTestDone && fault == nil:
+			fault = o.fault
+			s.abort.Store(true)
+		}
+	}
+	s.abort.Store(false)
+	if answer != nil {
+		return answer.v
+	}
+	panic(fault)
+}
+
 func (s *KiSolver) fill(res *Result) {
-	res.Nodes = s.nodes
+	res.Nodes = s.allNodes()
 	res.Seconds = time.Since(s.start).Seconds()
 	if res.Seconds > 0 {
-		res.NPS = float64(s.nodes) / res.Seconds
+		res.NPS = float64(res.Nodes) / res.Seconds
 	}
 	res.Lower, res.Upper = float64(s.margin(s.lo))/2, float64(s.margin(s.hi))/2
 	res.Exact = s.lo == s.hi
@@ -252,18 +377,27 @@ func (s *KiSolver) fill(res *Result) {
 	if !res.Exact {
 		res.Value = (res.Lower + res.Upper) / 2
 	}
-	res.Entries = s.used
-	res.Probes = s.probes
+	res.Entries = int(s.used.Load())
+	for _, w := range s.workers() {
+		res.Probes += w.probes
+	}
 }
 
 // tick counts a node and handles limits, interruption and progress.
 func (s *KiSolver) tick() {
 	s.nodes++
 	if s.nodes&0xfff == 0 {
-		checkLimits(s.nodes, s.opt.MaxNodes, s.opt.Stop)
+		total := s.total.Add(0x1000)
+		if s.abort.Load() {
+			panic(errTestDone)
+		}
+		checkLimits(total, s.opt.MaxNodes, s.opt.Stop)
+		if s.noise != nil {
+			return // the helpers do not report
+		}
 		if now, due := progressDue(&s.opt, &s.lastProg); due {
-			s.opt.Progress(Progress{Nodes: s.nodes, Seconds: now.Sub(s.start).Seconds(),
-				Lower: float64(s.margin(s.lo)) / 2, Upper: float64(s.margin(s.hi)) / 2, Entries: s.used, Line: s.line()})
+			s.opt.Progress(Progress{Nodes: total, Seconds: now.Sub(s.start).Seconds(),
+				Lower: float64(s.margin(s.lo)) / 2, Upper: float64(s.margin(s.hi)) / 2, Entries: int(s.used.Load()), Line: s.line()})
 		}
 	}
 }
@@ -357,20 +491,19 @@ func (s *KiSolver) slot(b, w uint64, black bool) uint64 {
 	return h & s.mask
 }
 
-// probe returns the table entry of the canonical position, or nil.
-func (s *KiSolver) probe(b, w uint64, black bool) *kiEntry {
+// probe returns the table entry of the canonical position, if any.
+func (s *KiSolver) probe(b, w uint64, black bool) (kiEntry, bool) {
 	i := s.slot(b, w, black)
 	fl := uint8(kiUsed)
 	if black {
 		fl |= kiBlack
 	}
 	for _, j := range [2]uint64{i, i ^ 1} {
-		e := &s.tab[j]
-		if e.Flags == fl && e.B == b && e.W == w {
-			return e
+		if e := s.tab[j].load(); e.Flags == fl && e.B == b && e.W == w {
+			return e, true
 		}
 	}
-	return nil
+	return kiEntry{}, false
 }
 
 // store records bounds [lo, hi] and the best move of a canonical position.
@@ -381,22 +514,24 @@ func (s *KiSolver) store(b, w uint64, black bool, lo, hi, best int, work int64) 
 	}
 	wk := uint8(bits.Len64(uint64(work)))
 	i := s.slot(b, w, black)
-	e := &s.tab[i]
-	if f := &s.tab[i^1]; f.Flags == fl && f.B == b && f.W == w {
-		e = f
+	at := &s.tab[i]
+	e := at.load()
+	if f := s.tab[i^1].load(); f.Flags == fl && f.B == b && f.W == w {
+		at, e = &s.tab[i^1], f
 	} else if !(e.Flags == fl && e.B == b && e.W == w) {
 		// Replace an empty entry, else the one with the smaller subtree.
 		if e.Flags != 0 && (f.Flags == 0 || f.Work < e.Work) {
-			e = f
+			at, e = &s.tab[i^1], f
 		}
 		if e.Flags != 0 && e.Work > wk+2 {
 			return // keep the far bigger result
 		}
 		if e.Flags == 0 {
-			s.used++
+			s.used.Add(1)
 		}
-		*e = kiEntry{B: b, W: w, Lo: 0, Hi: int8(s.n), Best: -1, Flags: fl}
+		e = kiEntry{B: b, W: w, Lo: 0, Hi: int8(s.n), Best: -1, Flags: fl}
 	}
+	defer func() { at.put(e) }()
 	if int8(lo) > e.Lo {
 		e.Lo = int8(lo)
 	}
@@ -462,7 +597,7 @@ func (s *KiSolver) search(p kiPos, alpha, beta int) int {
 	found := false
 	if s.tab != nil {
 		cb, cw, k = s.canon(p)
-		if e := s.probe(cb, cw, p.black); e != nil {
+		if e, ok := s.probe(cb, cw, p.black); ok {
 			// The entry's bounds include the kiSafe bounds of its
 			// first search, so they need not be computed again.
 			s.probes++
@@ -513,8 +648,8 @@ func (s *KiSolver) search(p kiPos, alpha, beta int) int {
 			q := bits.TrailingZeros64(m)
 			child := s.play(p, q)
 			b, w, _ := s.canon(child)
-			e := s.probe(b, w, child.black)
-			if e == nil {
+			e, ok := s.probe(b, w, child.black)
+			if !ok {
 				continue
 			}
 			// (storing may reuse e's slot: read it first)
@@ -545,6 +680,9 @@ func (s *KiSolver) search(p kiPos, alpha, beta int) int {
 			sc := s.hh[c][q]
 			if evaluate {
 				sc += int64(s.gain(me, opp, q)) << kiOrderShift
+			}
+			if s.noise != nil {
+				sc += int64(s.noise.Uint64() & (1<<kiOrderShift - 1))
 			}
 			if q == best {
 				sc = math.MaxInt64
@@ -682,7 +820,13 @@ const kiTableFormat = "moku ki table 1"
 // the entries in binary.
 func (s *KiSolver) SaveTable(w io.Writer) error {
 	bw := bufio.NewWriterSize(w, 1<<20)
-	h := kiTableHeader{Format: kiTableFormat, Rules: s.r.String(), Board: s.g.Spec(), Symmetries: len(s.syms), Entries: s.used}
+	used := 0
+	for i := range s.tab {
+		if s.tab[i].load().Flags != 0 {
+			used++
+		}
+	}
+	h := kiTableHeader{Format: kiTableFormat, Rules: s.r.String(), Board: s.g.Spec(), Symmetries: len(s.syms), Entries: used}
 	hb, err := json.Marshal(h)
 	if err != nil {
 		return err
@@ -690,7 +834,7 @@ func (s *KiSolver) SaveTable(w io.Writer) error {
 	bw.Write(append(hb, '\n'))
 	var buf [21]byte
 	for i := range s.tab {
-		e := &s.tab[i]
+		e := s.tab[i].load()
 		if e.Flags == 0 {
 			continue
 		}

@@ -34,7 +34,7 @@ func newKi(t testing.TB, spec string, opt Options) *KiSolver {
 // rules engine to the value.
 func TestKiFastAgrees(t *testing.T) {
 	rng := rand.New(rand.NewSource(5))
-	variants := []Options{{}, {NoSymmetry: true}, {NoTable: true}, {NoBounds: true}, {MaxEntries: 1}}
+	variants := []Options{{}, {NoSymmetry: true}, {NoTable: true}, {NoBounds: true}, {MaxEntries: 1}, {Threads: 2}, {Threads: 3, MaxEntries: 1 << 10}}
 	checked := 0
 	for _, c := range []struct {
 		spec        string
@@ -191,7 +191,7 @@ func TestKiFastTableResume(t *testing.T) {
 	}
 	second := newKi(t, "5x5", Options{})
 	n, err := second.LoadTable(bytes.NewReader(buf.Bytes()))
-	if err != nil || n == 0 || n != first.used {
+	if err != nil || n == 0 || int64(n) != first.used.Load() {
 		t.Fatalf("loaded %d entries of %d: %v", n, first.used, err)
 	}
 	second.SetPosition(gen.st)
@@ -233,6 +233,40 @@ func TestKiFastMappedTable(t *testing.T) {
 		}
 		if vals[0] != vals[1] {
 			t.Fatalf("after %v: %v with a heap table, %v mapped", gen.st.History(), vals[0], vals[1])
+		}
+	}
+}
+
+// TestKiFastThreads: two and three threads sharing the table find the
+// single thread's values and PVs of the same value, on 5x5 positions big
+// enough for the threads to stop each other many times.
+func TestKiFastThreads(t *testing.T) {
+	rng := rand.New(rand.NewSource(8))
+	for i := 0; i < 4; i++ {
+		gen := build(t, "ki", "5x5")
+		for empties(gen.st, 25) > 14 {
+			randomMove(rng, gen.st, 0, board.Empty)
+		}
+		one := newKi(t, "5x5", Options{})
+		one.SetPosition(gen.st)
+		want, err := one.Solve()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, threads := range []int{2, 3} {
+			k := newKi(t, "5x5", Options{Threads: threads})
+			k.SetPosition(gen.st)
+			got, err := k.Solve()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.Value != want.Value || !got.Exact {
+				t.Fatalf("after %v: %d threads %v, one %v", gen.st.History(), threads, got.Value, want.Value)
+			}
+			if v := replayPV(t, gen.st, got.PV); v != got.Value {
+				t.Fatalf("after %v: %d threads' PV %v ends at %v, not %v", gen.st.History(), threads, got.PV, v, got.Value)
+			}
+			t.Logf("%d threads: %v, %d nodes (one thread: %d)", threads, got.Value, got.Nodes, want.Nodes)
 		}
 	}
 }

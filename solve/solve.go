@@ -37,6 +37,9 @@ type Options struct {
 	// at once when Black can win every point.
 	Guess      *float64
 	MaxEntries int // table size limit (entries); 0 means 1<<23
+	// Threads is the number of threads searching (KiSolver only: they
+	// share its table); 0 means one.
+	Threads int
 	// MaxPly bounds Kee lines (default 4 × points + 16). A line reaching it
 	// is scored as the worst, then the best, result for Black; the value is
 	// exact only if both agree.

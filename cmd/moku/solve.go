@@ -37,6 +37,7 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	deepen := fs.Bool("deepen", false, "kee with 3-4 players: solve with ply caps 2, 4, 6, ... up to --max-ply until no line reaches the cap (the default when --max-ply is not given, up to 8 x points + 32); Ctrl-C or --max-nodes reports the last cap solved")
 	noPrune := fs.Bool("no-prune", false, "kee with 3-4 players: plain max-n, no shallow pruning")
 	quiet := fs.Bool("quiet", false, "no progress on stderr")
+	threads := fs.Int("threads", 1, "ki: threads searching, sharing the table")
 	general := fs.Bool("general", false, "ki: use the general solver (the reference, with the deepening ply cap and the history-checked table) instead of the bitboard one")
 	guess := fs.String("guess", "", "first score to test (default: the largest margin the board allows)")
 	fs.Usage = func() {
@@ -70,7 +71,7 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		}
 		return solveMulti(r, g, mo, *asJSON, stdout)
 	}
-	opt := solve.Options{NoTable: *noTable, NoSymmetry: *noSym, NoDeepen: *noDeepen, MaxNodes: *maxNodes, MaxPly: *maxPly, MaxEntries: *maxEntries, Stop: &stop}
+	opt := solve.Options{NoTable: *noTable, NoSymmetry: *noSym, NoDeepen: *noDeepen, MaxNodes: *maxNodes, MaxPly: *maxPly, MaxEntries: *maxEntries, Threads: *threads, Stop: &stop}
 	if !*quiet {
 		opt.Progress = func(p solve.Progress) {
 			cap := ""
