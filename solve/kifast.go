@@ -781,9 +781,23 @@ func (s *KiSolver) pv(v int) []string {
 			p.black = !p.black
 			continue
 		}
-		found := false
+		// The table's best move first, then the rest in point order.
+		var order []int
+		if s.tab != nil {
+			cb, cw, k := s.canon(p)
+			if e, ok := s.probe(cb, cw, p.black); ok && e.Best >= 0 && int(e.Best) < s.n {
+				if q := s.inv[k][e.Best]; legal&(1<<uint(q)) != 0 {
+					order = append(order, q)
+				}
+			}
+		}
 		for m := legal; m != 0; m &= m - 1 {
-			q := bits.TrailingZeros64(m)
+			if q := bits.TrailingZeros64(m); len(order) == 0 || q != order[0] {
+				order = append(order, q)
+			}
+		}
+		found := false
+		for _, q := range order {
 			child := s.play(p, q)
 			var ok bool
 			if p.black {
