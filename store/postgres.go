@@ -221,24 +221,28 @@ func (p *Postgres) Create(ctx context.Context, g *Game) error {
 
 const pgGameColumns = `id, created, updated, rules, board, board_json, setup, seats::text, status, result, moves`
 
-func scanPgGame(row pgx.Row) (*Game, error) {
+func scanPgGame(row scanner) (Game, error) {
 	var g Game
 	var seats string
 	if err := row.Scan(&g.ID, &g.Created, &g.Updated, &g.Rules, &g.Board, &g.BoardJSON, &g.Setup, &seats, &g.Status, &g.Result, &g.Moves); err != nil {
 		if errors.Is(err, pgx.ErrNoRows) {
-			return nil, ErrNotFound
+			return g, ErrNotFound
 		}
-		return nil, err
+		return g, err
 	}
 	if err := json.Unmarshal([]byte(seats), &g.Seats); err != nil {
-		return nil, fmt.Errorf("game %s: seats: %v", g.ID, err)
+		return g, fmt.Errorf("game %s: seats: %v", g.ID, err)
 	}
-	return &g, nil
+	return g, nil
 }
 
 // Get returns a game.
 func (p *Postgres) Get(ctx context.Context, id string) (*Game, error) {
-	return scanPgGame(p.pool.QueryRow(ctx, `SELECT `+pgGameColumns+` FROM games WHERE id = $1`, id))
+	g, err := scanPgGame(p.pool.QueryRow(ctx, `SELECT `+pgGameColumns+` FROM games WHERE id = $1`, id))
+	if err != nil {
+		return nil, err
+	}
+	return &g, nil
 }
 
 // List returns the most recently updated games.
@@ -255,15 +259,7 @@ func (p *Postgres) List(ctx context.Context, limit int, from Page) ([]Game, erro
 		return nil, err
 	}
 	defer rows.Close()
-	var out []Game
-	for rows.Next() {
-		g, err := scanPgGame(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, *g)
-	}
-	return out, rows.Err()
+	return collect(rows, scanPgGame)
 }
 
 // Resumable returns the unfinished games with a computer seat.
@@ -273,15 +269,7 @@ func (p *Postgres) Resumable(ctx context.Context) ([]string, error) {
 		return nil, err
 	}
 	defer rows.Close()
-	var ids []string
-	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		ids = append(ids, id)
-	}
-	return ids, rows.Err()
+	return collect(rows, scanID)
 }
 
 // Actions returns a game's actions after seq after.
@@ -291,15 +279,10 @@ func (p *Postgres) Actions(ctx context.Context, id string, after int) ([]Action,
 		return nil, err
 	}
 	defer rows.Close()
-	var out []Action
-	for rows.Next() {
-		var a Action
-		if err := rows.Scan(&a.Seq, &a.Seat, &a.Kind, &a.Arg, &a.At); err != nil {
-			return nil, err
-		}
-		out = append(out, a)
-	}
-	return out, rows.Err()
+	return collect(rows, func(row scanner) (a Action, err error) {
+		err = row.Scan(&a.Seq, &a.Seat, &a.Kind, &a.Arg, &a.At)
+		return a, err
+	})
 }
 
 // Append records an action if its sequence number is the next one, in one

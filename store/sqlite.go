@@ -111,26 +111,30 @@ func (s *SQLite) Create(ctx context.Context, g *Game) error {
 
 const gameColumns = `id, created, updated, rules, board, board_json, setup, seats, status, result, moves`
 
-func scanGame(row interface{ Scan(...any) error }) (*Game, error) {
+func scanGame(row scanner) (Game, error) {
 	var g Game
 	var created, updated int64
 	var seats string
 	if err := row.Scan(&g.ID, &created, &updated, &g.Rules, &g.Board, &g.BoardJSON, &g.Setup, &seats, &g.Status, &g.Result, &g.Moves); err != nil {
 		if errors.Is(err, sql.ErrNoRows) {
-			return nil, ErrNotFound
+			return g, ErrNotFound
 		}
-		return nil, err
+		return g, err
 	}
 	g.Created, g.Updated = time.UnixMilli(created), time.UnixMilli(updated)
 	if err := json.Unmarshal([]byte(seats), &g.Seats); err != nil {
-		return nil, fmt.Errorf("game %s: seats: %v", g.ID, err)
+		return g, fmt.Errorf("game %s: seats: %v", g.ID, err)
 	}
-	return &g, nil
+	return g, nil
 }
 
 // Get returns a game.
 func (s *SQLite) Get(ctx context.Context, id string) (*Game, error) {
-	return scanGame(s.db.QueryRowContext(ctx, `SELECT `+gameColumns+` FROM games WHERE id = ?`, id))
+	g, err := scanGame(s.db.QueryRowContext(ctx, `SELECT `+gameColumns+` FROM games WHERE id = ?`, id))
+	if err != nil {
+		return nil, err
+	}
+	return &g, nil
 }
 
 // List returns the most recently updated games.
@@ -148,37 +152,18 @@ func (s *SQLite) List(ctx context.Context, limit int, from Page) ([]Game, error)
 		return nil, err
 	}
 	defer rows.Close()
-	var out []Game
-	for rows.Next() {
-		g, err := scanGame(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, *g)
-	}
-	return out, rows.Err()
+	return collect(rows, scanGame)
 }
 
 // Resumable returns the unfinished games with a computer seat. (Seats are
 // JSON: a name holding the text below would have its quotes escaped.)
 func (s *SQLite) Resumable(ctx context.Context) ([]string, error) {
-	return queryIDs(s.db.QueryContext(ctx, `SELECT id FROM games WHERE status != 'over' AND seats LIKE '%"Kind":"computer"%'`))
-}
-
-func queryIDs(rows *sql.Rows, err error) ([]string, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT id FROM games WHERE status != 'over' AND seats LIKE '%"Kind":"computer"%'`)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	var ids []string
-	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		ids = append(ids, id)
-	}
-	return ids, rows.Err()
+	return collect(rows, scanID)
 }
 
 // Actions returns a game's actions after seq after.
@@ -188,17 +173,12 @@ func (s *SQLite) Actions(ctx context.Context, id string, after int) ([]Action, e
 		return nil, err
 	}
 	defer rows.Close()
-	var out []Action
-	for rows.Next() {
-		var a Action
+	return collect(rows, func(row scanner) (a Action, err error) {
 		var at int64
-		if err := rows.Scan(&a.Seq, &a.Seat, &a.Kind, &a.Arg, &at); err != nil {
-			return nil, err
-		}
+		err = row.Scan(&a.Seq, &a.Seat, &a.Kind, &a.Arg, &at)
 		a.At = time.UnixMilli(at)
-		out = append(out, a)
-	}
-	return out, rows.Err()
+		return a, err
+	})
 }
 
 // Append records an action if its sequence number is the next one. Appends

@@ -58,6 +58,35 @@ type Page struct {
 	ID      string
 }
 
+// scanner is one row of a query: database/sql's and pgx's rows and row.
+type scanner interface{ Scan(dest ...any) error }
+
+// rowSet is a query's rows: *sql.Rows or pgx.Rows.
+type rowSet interface {
+	scanner
+	Next() bool
+	Err() error
+}
+
+// collect reads every row of rows with scan (the caller closes rows).
+func collect[T any](rows rowSet, scan func(scanner) (T, error)) ([]T, error) {
+	var out []T
+	for rows.Next() {
+		v, err := scan(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, rows.Err()
+}
+
+// scanID reads a row of one id.
+func scanID(row scanner) (id string, err error) {
+	err = row.Scan(&id)
+	return id, err
+}
+
 // Store is where games live.
 type Store interface {
 	// Create stores a new game; g.ID must be unique.
