@@ -76,22 +76,23 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		mc.Progress = stderr
 	}
 	sum, err := match.Run(ctx, mc)
-	if sum != nil && len(sum.Games) > 0 {
+	saved := 0
+	if sum != nil {
+		saved = len(sum.Games)
+	}
+	return matchEnded(ctx, sum, saved, err, mc.Dir, stdout)
+}
+
+// matchEnded prints the summary of a match that saved games, and returns
+// its error: for a match stopped by Ctrl-C, how to resume it.
+func matchEnded(ctx context.Context, sum fmt.Stringer, saved int, err error, dir string, stdout io.Writer) error {
+	if saved > 0 {
 		fmt.Fprint(stdout, sum)
 	}
 	if ctx.Err() != nil {
-		saved := 0
-		if sum != nil {
-			saved = len(sum.Games)
-		}
-		return interrupted(saved, *dir)
+		return fmt.Errorf("interrupted: %d games saved in %s; run the same command again to resume", saved, dir)
 	}
 	return err
-}
-
-// interrupted is the error of a match stopped by Ctrl-C.
-func interrupted(saved int, dir string) error {
-	return fmt.Errorf("interrupted: %d games saved in %s; run the same command again to resume", saved, dir)
 }
 
 // runMultiMatch referees a match of 3 or 4 engines in a game of as many
@@ -112,15 +113,9 @@ func runMultiMatch(mc match.MultiConfig, players int, quiet bool, stdout, stderr
 		mc.Progress = stderr
 	}
 	sum, err := match.RunMulti(ctx, mc)
-	if sum != nil && len(sum.Games) > 0 {
-		fmt.Fprint(stdout, sum)
+	saved := 0
+	if sum != nil {
+		saved = len(sum.Games)
 	}
-	if ctx.Err() != nil {
-		saved := 0
-		if sum != nil {
-			saved = len(sum.Games)
-		}
-		return interrupted(saved, mc.Dir)
-	}
-	return err
+	return matchEnded(ctx, sum, saved, err, mc.Dir, stdout)
 }
