@@ -319,7 +319,7 @@ func TestDeepenAgrees(t *testing.T) {
 // prove it (with the deepening cap) and its PV must replay.
 func TestGo3x4(t *testing.T) {
 	if testing.Short() {
-		t.Skip("about 250 k nodes")
+		t.Skip("-short: about 250 k nodes")
 	}
 	res, err := build(t, "go", "3x4").Solve()
 	if err != nil {

@@ -59,7 +59,7 @@ func buildMoku(t *testing.T) string {
 // and rates them.
 func TestLadderCommand(t *testing.T) {
 	if testing.Short() {
-		t.Skip("plays real games")
+		t.Skip("-short: plays real games")
 	}
 	bin := buildMoku(t)
 	root := t.TempDir()
