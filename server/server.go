@@ -598,26 +598,32 @@ func (s *Server) list(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, out)
 }
 
-func (s *Server) get(w http.ResponseWriter, r *http.Request) {
+// locked runs f on the game the request's {id} names, with the game's
+// lock held, and reports whether it could; a game that cannot be loaded
+// is answered with its error.
+func (s *Server) locked(w http.ResponseWriter, r *http.Request, f func(*served)) bool {
 	sv, err := s.load(r.Context(), r.PathValue("id"))
 	if err != nil {
 		writeError(w, err)
-		return
+		return false
 	}
 	sv.mu.Lock()
 	defer sv.mu.Unlock()
-	writeView(w, sv)
+	f(sv)
+	return true
+}
+
+func (s *Server) get(w http.ResponseWriter, r *http.Request) {
+	s.locked(w, r, func(sv *served) { writeView(w, sv) })
 }
 
 func (s *Server) positions(w http.ResponseWriter, r *http.Request) {
-	sv, err := s.load(r.Context(), r.PathValue("id"))
-	if err != nil {
-		writeError(w, err)
+	var pos []string
+	var err error
+	// The positions are written after the lock is released.
+	if !s.locked(w, r, func(sv *served) { pos, err = sv.t.positions() }) {
 		return
 	}
-	sv.mu.Lock()
-	pos, err := sv.t.positions()
-	sv.mu.Unlock()
 	if err != nil {
 		writeError(w, err)
 		return
@@ -626,13 +632,12 @@ func (s *Server) positions(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) record(w http.ResponseWriter, r *http.Request) {
-	sv, err := s.load(r.Context(), r.PathValue("id"))
-	if err != nil {
-		writeError(w, err)
-		return
-	}
-	sv.mu.Lock()
-	defer sv.mu.Unlock()
+	s.locked(w, r, func(sv *served) { s.writeRecord(w, r, sv) })
+}
+
+// writeRecord answers GET /api/games/{id}/record for sv, whose lock the
+// caller holds.
+func (s *Server) writeRecord(w http.ResponseWriter, r *http.Request, sv *served) {
 	if sv.t.state == nil {
 		writeError(w, fail(http.StatusConflict, "the game has not started"))
 		return
