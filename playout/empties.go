@@ -32,3 +32,20 @@ func (e *emptyList) swap(i, k int32) {
 	e.list[i&cellMask], e.list[k&cellMask] = q, p
 	e.at[q&cellMask], e.at[p&cellMask] = i, k
 }
+
+// draw returns a uniformly random cell of the set that fits, or -1 if none
+// does. A refused cell is set aside at the end of the part still to draw
+// from, where the draws that remain cannot reach it; the order of the
+// draws is the same as emptySet.draw's.
+func (e *emptyList) draw(r *Rand, fits func(p int32) bool) int32 {
+	for k := e.n; k > 0; {
+		i := int32(r.Intn(int(k)))
+		p := e.list[i&cellMask]
+		if fits(p) {
+			return p
+		}
+		k--
+		e.swap(i, k)
+	}
+	return -1
+}

@@ -21,10 +21,8 @@ import (
 // stone left with one liberty, the captured point is forbidden to the next
 // player for one move.
 type GoBoard struct {
-	n       int
-	players int
-	suicide bool                          // the rules allow suicide (Kee, Tromp-Taylor)
-	komi    [board.MaxPlayers + 1]float64 // by player
+	turn
+	suicide bool // the rules allow suicide (Kee, Tromp-Taylor)
 
 	adjFrom, adj   []int32 // compressed adjacency
 	diagFrom, diag []int32 // "diagonals": non-adjacent points sharing two neighbours
@@ -39,12 +37,6 @@ type GoBoard struct {
 	size  []int32 // stones, by representative
 	empty emptySet
 
-	toMove board.Color
-	ko     int32 // point the player to move may not play, or -1
-	passes int
-
-	steps []Step
-	owner []board.Color
 	mark  []uint32
 	gen   uint32
 	stack []int32
@@ -56,12 +48,11 @@ type GoBoard struct {
 // takes each player's komi from the position's rules).
 func NewGo(g *board.Graph, players int, suicide bool, komi float64) *GoBoard {
 	n := g.N()
-	b := &GoBoard{n: n, players: players, suicide: suicide,
+	b := &GoBoard{turn: newTurn(n, players, false, komi), suicide: suicide,
 		color: make([]board.Color, n), chain: make([]int32, n),
 		nbr: make([][board.MaxPlayers + 1]uint8, n), deg: make([]uint8, n), next: make([]int32, n),
 		libs: make([]int32, n), size: make([]int32, n), empty: newEmptySet(n),
-		edge: make([]bool, n), owner: make([]board.Color, n), mark: make([]uint32, n),
-		stack: make([]int32, 0, n), steps: make([]Step, 0, 3*n+1), ko: -1, toMove: board.Black}
+		edge: make([]bool, n), mark: make([]uint32, n), stack: make([]int32, 0, n)}
 	b.adjFrom, b.adj = csr(g)
 	b.diagFrom, b.diag = diagonals(g)
 	maxDeg := 0
@@ -77,7 +68,6 @@ func NewGo(g *board.Graph, players int, suicide bool, komi float64) *GoBoard {
 	for _, s := range g.Start() {
 		b.put(int32(s.Point), s.Color)
 	}
-	b.komi[board.White] = komi
 	b.rebuildChains()
 	return b
 }
@@ -185,34 +175,15 @@ func (b *GoBoard) Load(s game.State) {
 		b.put(p, s.At(int(p)))
 	}
 	b.rebuildChains()
-	b.toMove = s.ToMove()
-	r := s.Rules()
-	for c := board.Black; int(c) <= b.players; c++ {
-		b.komi[c] = r.KomiOf(c)
-	}
-	b.ko, b.passes = -1, 0
-	b.steps = b.steps[:0]
+	b.load(s)
 }
-
-// ToMove returns the player to move.
-func (b *GoBoard) ToMove() board.Color { return b.toMove }
 
 // At returns the contents of point p.
 func (b *GoBoard) At(p int) board.Color { return b.color[p] }
 
-// Steps returns the placements of the last playout.
-func (b *GoBoard) Steps() []Step { return b.steps }
-
-// Owner returns whom p counted for at the end of the last Score.
-func (b *GoBoard) Owner(p int) board.Color { return b.owner[p] }
-
 // Ko returns the point the player to move may not play because of simple
 // ko, or -1.
 func (b *GoBoard) Ko() int { return int(b.ko) }
-
-func (b *GoBoard) nextPlayer(c board.Color) board.Color {
-	return c%board.Color(b.players) + 1
-}
 
 // eye reports whether empty point p is an eye of c for the policy: every
 // neighbour is c's, and at most one diagonal holds another player's stone
@@ -289,13 +260,11 @@ func (b *GoBoard) Legal(p int) bool {
 // or passes if p < 0; the turn passes on.
 func (b *GoBoard) Play(p int) {
 	if p < 0 {
-		b.passes++
-		b.ko = -1
+		p = passTurn
 	} else {
 		b.place(int32(p), b.toMove)
-		b.passes = 0
 	}
-	b.toMove = b.nextPlayer(b.toMove)
+	b.end(p)
 }
 
 // place puts a stone of c on p and resolves captures (and suicide).
@@ -413,38 +382,17 @@ func (b *GoBoard) remove(r int32) {
 // false if there is none.
 func (b *GoBoard) randomMove(r *Rand) bool {
 	c := b.toMove
-	k := len(b.empty.list)
-	for k > 0 {
-		i := r.Intn(k)
-		p := b.empty.list[i]
-		if p != b.ko && !b.eye(p, c) && b.lives(p, c) {
-			b.place(p, c)
-			return true
-		}
-		k--
-		b.empty.swap(i, k)
+	p := b.empty.draw(r, func(p int32) bool { return p != b.ko && !b.eye(p, c) && b.lives(p, c) })
+	if p < 0 {
+		return false
 	}
-	return false
+	b.place(p, c)
+	return true
 }
 
 // Playout plays the reference light policy to the end: every player passes
 // in succession, or 3 moves a point have been made.
-func (b *GoBoard) Playout(r *Rand) int {
-	b.steps = b.steps[:0]
-	limit := 3 * b.n
-	moves := 0
-	for b.passes < b.players && moves < limit {
-		if b.randomMove(r) {
-			b.passes = 0
-		} else {
-			b.passes++
-			b.ko = -1
-		}
-		b.toMove = b.nextPlayer(b.toMove)
-		moves++
-	}
-	return moves
-}
+func (b *GoBoard) Playout(r *Rand) int { return b.playout(b, r) }
 
 // Score counts the board by area: stones, and empty regions that touch
 // one player's stones only; each player adds its komi (two players: White
@@ -475,22 +423,15 @@ func (b *GoBoard) Score() (score [board.MaxPlayers + 1]float64) {
 				}
 			}
 		}
-		owner := board.Empty
-		if touch != 0 && touch&(touch-1) == 0 {
-			for x := board.Black; x <= board.MaxPlayers; x++ {
-				if touch == 1<<x {
-					owner = x
-				}
-			}
+		owner := soleOwner(touch)
+		if owner != board.Empty {
 			score[owner] += float64(len(b.stack))
 		}
 		for _, s := range b.stack {
 			b.owner[s] = owner
 		}
 	}
-	for c := range score {
-		score[c] += b.komi[c]
-	}
+	b.bonus(&score)
 	return score
 }
 

@@ -21,10 +21,8 @@ import (
 // both boards play the same games. Points are numbered as the graph
 // numbers them in everything the board shows.
 type HexKeilBoard struct {
-	n         int // points of the graph
-	komi      float64
+	turn
 	links2019 bool
-	button    bool
 	stride    int32
 	cellsUsed int32
 
@@ -43,12 +41,6 @@ type HexKeilBoard struct {
 
 	toInt []int32
 
-	toMove  board.Color
-	taken   board.Color
-	ko      int32 // padded index, or -1
-	passes  int
-	steps   []Step
-	owner   []board.Color // by point of the graph
 	gen     uint32
 	stack   []int32
 	dead    []int32
@@ -68,9 +60,8 @@ func NewHexKeil(g *board.Graph, links2019, button bool, komi float64) *HexKeilBo
 		return nil
 	}
 	n := g.N()
-	b := &HexKeilBoard{n: n, komi: komi, links2019: links2019, button: button, stride: stride, cellsUsed: size,
-		toInt: make([]int32, n), owner: make([]board.Color, n), stack: make([]int32, 0, n),
-		steps: make([]Step, 0, 3*n+1), ko: -1, toMove: board.Black, deadFor: -1}
+	b := &HexKeilBoard{turn: newTurn(n, 2, button, komi), links2019: links2019, stride: stride, cellsUsed: size,
+		toInt: make([]int32, n), stack: make([]int32, 0, n), deadFor: -1}
 	S := stride
 	b.off = [6]int32{-S - 1, -S, -1, 1, S, S + 1}
 	b.wit = [6][2]int32{{-S, -1}, {-S - 1, 1}, {-S - 1, S}, {-S, S + 1}, {-1, S + 1}, {1, S}}
@@ -194,15 +185,8 @@ func (b *HexKeilBoard) Load(s game.State) {
 		b.put(i, s.At(p))
 	}
 	b.rebuildChains()
-	b.toMove = s.ToMove()
-	r := s.Rules()
-	b.komi, b.button = r.Komi, r.Button
-	b.taken = board.Empty
-	if bs, ok := s.(interface{ Button() board.Color }); ok {
-		b.taken = bs.Button()
-	}
-	b.ko, b.passes, b.deadFor = -1, 0, -1
-	b.steps = b.steps[:0]
+	b.load(s)
+	b.deadFor = -1
 }
 
 // hasLib reports whether chain r (a representative) has a liberty.
@@ -324,25 +308,16 @@ func (b *HexKeilBoard) Legal(p int) bool {
 	return b.color[q&cellMask] == board.Empty && q != b.ko && b.lives(q, b.toMove)
 }
 
-// ButtonLegal reports whether the player to move may take the button.
-func (b *HexKeilBoard) ButtonLegal() bool { return b.button && b.taken == board.Empty }
-
 // Play places a stone of the player to move on point p (which must be
 // Legal), passes if p == -1, or takes the button if p == -2.
 func (b *HexKeilBoard) Play(p int) {
 	switch {
 	case p >= 0:
 		b.place(b.toInt[p], b.toMove)
-		b.passes = 0
-	case p == -2:
-		b.taken = b.toMove
-		b.passes = 0
-		b.ko = -1
-	default:
-		b.passes++
-		b.ko = -1
+	case p != takeButton:
+		p = passTurn
 	}
-	b.toMove = 3 - b.toMove
+	b.end(p)
 }
 
 // At returns the contents of point p.
@@ -419,41 +394,19 @@ func (b *HexKeilBoard) eye(p int32, c board.Color) bool {
 	return true
 }
 
-// Playout plays KeilBoard's policy (see KeilBoard.Playout).
-func (b *HexKeilBoard) Playout(r *Rand) int {
-	b.steps = b.steps[:0]
-	limit := 3 * b.n
-	moves := 0
-	for b.passes < 2 && moves < limit {
-		c := b.toMove
-		k := b.empties.n
-		played := false
-		for k > 0 {
-			i := int32(r.Intn(int(k)))
-			p := b.empties.list[i&cellMask]
-			if p != b.ko && !b.eye(p, c) && b.lives(p, c) {
-				b.place(p, c)
-				played = true
-				break
-			}
-			k--
-			b.empties.swap(i, k)
-		}
-		switch {
-		case played:
-			b.passes = 0
-		case b.ButtonLegal():
-			b.taken = c
-			b.passes, b.ko = 0, -1
-		default:
-			b.passes++
-			b.ko = -1
-		}
-		b.toMove = 3 - c
-		moves++
+// randomMove is KeilBoard's (see KeilBoard.randomMove).
+func (b *HexKeilBoard) randomMove(r *Rand) bool {
+	c := b.toMove
+	p := b.empties.draw(r, func(p int32) bool { return p != b.ko && !b.eye(p, c) && b.lives(p, c) })
+	if p < 0 {
+		return false
 	}
-	return moves
+	b.place(p, c)
+	return true
 }
+
+// Playout plays KeilBoard's policy (see KeilBoard.Playout).
+func (b *HexKeilBoard) Playout(r *Rand) int { return b.playout(b, r) }
 
 // Score counts the board under linked scoring (see KeilBoard.Score).
 func (b *HexKeilBoard) Score() (score [board.MaxPlayers + 1]float64) {
@@ -489,12 +442,7 @@ func (b *HexKeilBoard) Score() (score [board.MaxPlayers + 1]float64) {
 				}
 			}
 		}
-		owner := board.Empty
-		if touch == 1<<board.Black {
-			owner = board.Black
-		} else if touch == 1<<board.White {
-			owner = board.White
-		}
+		owner := soleOwner(touch)
 		if owner != board.Empty {
 			score[owner] += float64(len(b.stack))
 		}
@@ -502,15 +450,6 @@ func (b *HexKeilBoard) Score() (score [board.MaxPlayers + 1]float64) {
 			b.owner[b.toExt[s&cellMask]] = owner
 		}
 	}
-	score[board.White] += b.komi
-	if b.taken != board.Empty {
-		score[b.taken] += 0.5
-	}
+	b.bonus(&score)
 	return score
 }
-
-// Steps returns the placements of the last playout.
-func (b *HexKeilBoard) Steps() []Step { return b.steps }
-
-// Owner returns whom p counted for at the end of the last Score.
-func (b *HexKeilBoard) Owner(p int) board.Color { return b.owner[p] }

@@ -28,10 +28,8 @@ import (
 // chains next to a new stone can lose liberties (a link depends on the pair
 // and its witnesses, all neighbours of the pair's ends).
 type KeilBoard struct {
-	n         int
-	komi      float64
+	turn
 	links2019 bool
-	button    bool // the button is in play
 
 	adjFrom, adj []int32 // compressed adjacency; edge e goes to adj[e]
 	witFrom, wit []int32 // witnesses of edge e: wit[witFrom[e]:witFrom[e+1]]
@@ -44,12 +42,6 @@ type KeilBoard struct {
 	libE  []int32
 	empty emptySet
 
-	toMove  board.Color
-	taken   board.Color // who took the button, or Empty
-	ko      int32
-	passes  int
-	steps   []Step
-	owner   []board.Color
 	mark    []uint32
 	gen     uint32
 	stack   []int32
@@ -61,11 +53,10 @@ type KeilBoard struct {
 // wording for the count; button says whether the button is in play.
 func NewKeil(g *board.Graph, links2019, button bool, komi float64) *KeilBoard {
 	n := g.N()
-	b := &KeilBoard{n: n, komi: komi, links2019: links2019, button: button,
+	b := &KeilBoard{turn: newTurn(n, 2, button, komi), links2019: links2019,
 		color: make([]board.Color, n), chain: make([]int32, n), next: make([]int32, n),
 		size: make([]int32, n), libS: make([]int32, n), libE: make([]int32, n),
-		empty: newEmptySet(n), owner: make([]board.Color, n), mark: make([]uint32, n),
-		stack: make([]int32, 0, n), steps: make([]Step, 0, 3*n+1), ko: -1, toMove: board.Black}
+		empty: newEmptySet(n), mark: make([]uint32, n), stack: make([]int32, 0, n)}
 	b.adjFrom, b.adj = csr(g)
 	b.witFrom = make([]int32, len(b.adj)+1)
 	for e := range b.adj {
@@ -147,15 +138,7 @@ func (b *KeilBoard) Load(s game.State) {
 		b.put(p, s.At(int(p)))
 	}
 	b.rebuildChains()
-	b.toMove = s.ToMove()
-	r := s.Rules()
-	b.komi, b.button = r.Komi, r.Button
-	b.taken = board.Empty
-	if bs, ok := s.(interface{ Button() board.Color }); ok {
-		b.taken = bs.Button()
-	}
-	b.ko, b.passes = -1, 0
-	b.steps = b.steps[:0]
+	b.load(s)
 }
 
 // hasLib reports whether chain r (a representative) has a liberty.
@@ -275,25 +258,16 @@ func (b *KeilBoard) Legal(p int) bool {
 	return b.color[q] == board.Empty && q != b.ko && b.lives(q, b.toMove)
 }
 
-// ButtonLegal reports whether the player to move may take the button.
-func (b *KeilBoard) ButtonLegal() bool { return b.button && b.taken == board.Empty }
-
 // Play places a stone of the player to move on p (which must be Legal),
 // passes if p == -1, or takes the button if p == -2; the turn passes on.
 func (b *KeilBoard) Play(p int) {
 	switch {
 	case p >= 0:
 		b.place(int32(p), b.toMove)
-		b.passes = 0
-	case p == -2:
-		b.taken = b.toMove
-		b.passes = 0
-		b.ko = -1
-	default:
-		b.passes++
-		b.ko = -1
+	case p != takeButton:
+		p = passTurn
 	}
-	b.toMove = 3 - b.toMove
+	b.end(p)
 }
 
 // At returns the contents of point p.
@@ -358,43 +332,23 @@ func (b *KeilBoard) eye(p int32, c board.Color) bool {
 	return true
 }
 
+// randomMove plays the policy's move for the player to move: a uniformly
+// random legal placement that fills no eye of the mover. It reports false
+// if there is none (and the player will take the button or pass).
+func (b *KeilBoard) randomMove(r *Rand) bool {
+	c := b.toMove
+	p := b.empty.draw(r, func(p int32) bool { return p != b.ko && !b.eye(p, c) && b.lives(p, c) })
+	if p < 0 {
+		return false
+	}
+	b.place(p, c)
+	return true
+}
+
 // Playout plays random legal placements that fill no eye of the mover; a
 // player without one takes the button if it is there and passes
 // otherwise. It stops after two passes in succession or 3 moves a point.
-func (b *KeilBoard) Playout(r *Rand) int {
-	b.steps = b.steps[:0]
-	limit := 3 * b.n
-	moves := 0
-	for b.passes < 2 && moves < limit {
-		c := b.toMove
-		k := len(b.empty.list)
-		played := false
-		for k > 0 {
-			i := r.Intn(k)
-			p := b.empty.list[i]
-			if p != b.ko && !b.eye(p, c) && b.lives(p, c) {
-				b.place(p, c)
-				played = true
-				break
-			}
-			k--
-			b.empty.swap(i, k)
-		}
-		switch {
-		case played:
-			b.passes = 0
-		case b.ButtonLegal():
-			b.taken = c
-			b.passes, b.ko = 0, -1
-		default:
-			b.passes++
-			b.ko = -1
-		}
-		b.toMove = 3 - c
-		moves++
-	}
-	return moves
-}
+func (b *KeilBoard) Playout(r *Rand) int { return b.playout(b, r) }
 
 // Score counts the board under linked scoring: stones, plus territories
 // (empty points joined by links) linked to stones of one colour only; the
@@ -428,12 +382,7 @@ func (b *KeilBoard) Score() (score [board.MaxPlayers + 1]float64) {
 				}
 			}
 		}
-		owner := board.Empty
-		if touch == 1<<board.Black {
-			owner = board.Black
-		} else if touch == 1<<board.White {
-			owner = board.White
-		}
+		owner := soleOwner(touch)
 		if owner != board.Empty {
 			score[owner] += float64(len(b.stack))
 		}
@@ -441,15 +390,6 @@ func (b *KeilBoard) Score() (score [board.MaxPlayers + 1]float64) {
 			b.owner[s] = owner
 		}
 	}
-	score[board.White] += b.komi
-	if b.taken != board.Empty {
-		score[b.taken] += 0.5
-	}
+	b.bonus(&score)
 	return score
 }
-
-// Steps returns the placements of the last playout.
-func (b *KeilBoard) Steps() []Step { return b.steps }
-
-// Owner returns whom p counted for at the end of the last Score.
-func (b *KeilBoard) Owner(p int) board.Color { return b.owner[p] }

@@ -169,6 +169,21 @@ func (s *emptySet) remove(p int32) {
 	s.at[p] = -1
 }
 
+// draw returns a uniformly random point of the set that fits, or -1 if
+// none does (see emptyList.draw).
+func (s *emptySet) draw(r *Rand, fits func(p int32) bool) int32 {
+	for k := len(s.list); k > 0; {
+		i := r.Intn(k)
+		p := s.list[i]
+		if fits(p) {
+			return p
+		}
+		k--
+		s.swap(i, k)
+	}
+	return -1
+}
+
 // swap exchanges the entries at positions i and j.
 func (s *emptySet) swap(i, j int) {
 	a, b := s.list[i], s.list[j]
