@@ -165,42 +165,7 @@ func TestSquareMatchesGoBoard(t *testing.T) {
 		g := s.Graph()
 		sq := NewSquare(g, c.suicide, s.Rules().Komi)
 		gb := NewGo(g, 2, c.suicide, s.Rules().Komi)
-		rs, rg := NewRand(5), NewRand(5)
-		rng := rand.New(rand.NewPCG(3, 4))
-		playouts := 300
-		if g.N() > 100 {
-			playouts = 30
-		}
-		for i := 0; i < playouts; i++ {
-			// Every third playout starts from a random legal position of
-			// the rules engine.
-			pos := start(t, c.rules, c.spec)
-			if i%3 == 2 {
-				for k := rng.IntN(2 * g.N()); k > 0 && !pos.Over(); k-- {
-					moves := pos.LegalMoves(nil)
-					if err := pos.Play(moves[rng.IntN(len(moves))]); err != nil {
-						t.Fatal(err)
-					}
-				}
-			}
-			sq.Load(pos)
-			gb.Load(pos)
-			ns, ng := sq.Playout(rs), gb.Playout(rg)
-			ss, sg := sq.Score(), gb.Score()
-			if ns != ng || ss != sg || len(sq.Steps()) != len(gb.Steps()) {
-				t.Fatalf("%s %s playout %d: square %d moves, score %v; go %d moves, score %v", c.rules, c.spec, i, ns, ss, ng, sg)
-			}
-			for k, st := range sq.Steps() {
-				if st != gb.Steps()[k] {
-					t.Fatalf("%s %s playout %d step %d: square %v, go %v", c.rules, c.spec, i, k, st, gb.Steps()[k])
-				}
-			}
-			for p := 0; p < g.N(); p++ {
-				if sq.Owner(p) != gb.Owner(p) || sq.At(p) != gb.At(p) {
-					t.Fatalf("%s %s playout %d: %s differs", c.rules, c.spec, i, g.Name(p))
-				}
-			}
-		}
+		lockstep(t, c.rules, c.spec, sq, gb, 300)
 	}
 }
 
@@ -219,38 +184,48 @@ func TestHexKeilMatchesKeilBoard(t *testing.T) {
 			t.Fatalf("%s: no HexKeilBoard", c.spec)
 		}
 		kb := NewKeil(g, r.Links == rules.Keil2019, r.Button, r.Komi)
-		rh, rk := NewRand(5), NewRand(5)
-		rng := rand.New(rand.NewPCG(3, 4))
-		playouts := 200
-		if g.N() > 200 {
-			playouts = 20
+		lockstep(t, c.rules, c.spec, hk, kb, 200)
+	}
+}
+
+// lockstep checks that fast boards a (specialised) and b (general) play
+// the same playouts from the same seed: the same placements, lengths,
+// counts and owners, from the start of the game and, every third
+// playout, from a random position of the rules engine part-way through.
+// Boards of more than 200 points play a tenth of the playouts.
+func lockstep(t *testing.T, rules, spec string, a, b fastBoard, playouts int) {
+	t.Helper()
+	ra, rb := NewRand(5), NewRand(5)
+	rng := rand.New(rand.NewPCG(3, 4))
+	n := start(t, rules, spec).Graph().N()
+	if n > 200 {
+		playouts /= 10
+	}
+	for i := 0; i < playouts; i++ {
+		pos := start(t, rules, spec)
+		if i%3 == 2 {
+			for k := rng.IntN(2 * n); k > 0 && !pos.Over(); k-- {
+				moves := pos.LegalMoves(nil)
+				if err := pos.Play(moves[rng.IntN(len(moves))]); err != nil {
+					t.Fatal(err)
+				}
+			}
 		}
-		for i := 0; i < playouts; i++ {
-			pos := start(t, c.rules, c.spec)
-			if i%3 == 2 {
-				for k := rng.IntN(2 * g.N()); k > 0 && !pos.Over(); k-- {
-					moves := pos.LegalMoves(nil)
-					if err := pos.Play(moves[rng.IntN(len(moves))]); err != nil {
-						t.Fatal(err)
-					}
-				}
+		a.Load(pos)
+		b.Load(pos)
+		na, nb := a.Playout(ra), b.Playout(rb)
+		sa, sb := a.Score(), b.Score()
+		if na != nb || sa != sb || len(a.Steps()) != len(b.Steps()) {
+			t.Fatalf("%s %s playout %d: %T %d moves, score %v; %T %d moves, score %v", rules, spec, i, a, na, sa, b, nb, sb)
+		}
+		for k, st := range a.Steps() {
+			if st != b.Steps()[k] {
+				t.Fatalf("%s %s playout %d step %d: %T %v, %T %v", rules, spec, i, k, a, st, b, b.Steps()[k])
 			}
-			hk.Load(pos)
-			kb.Load(pos)
-			nh, nk := hk.Playout(rh), kb.Playout(rk)
-			sh, sk := hk.Score(), kb.Score()
-			if nh != nk || sh != sk || len(hk.Steps()) != len(kb.Steps()) {
-				t.Fatalf("%s %s playout %d: hex %d moves, score %v; keil %d moves, score %v", c.rules, c.spec, i, nh, sh, nk, sk)
-			}
-			for k, st := range hk.Steps() {
-				if st != kb.Steps()[k] {
-					t.Fatalf("%s %s playout %d step %d: hex %v, keil %v", c.rules, c.spec, i, k, st, kb.Steps()[k])
-				}
-			}
-			for p := 0; p < g.N(); p++ {
-				if hk.Owner(p) != kb.Owner(p) || hk.At(p) != kb.At(p) {
-					t.Fatalf("%s %s playout %d: %s differs", c.rules, c.spec, i, g.Name(p))
-				}
+		}
+		for p := 0; p < n; p++ {
+			if a.Owner(p) != b.Owner(p) || a.At(p) != b.At(p) {
+				t.Fatalf("%s %s playout %d: %s differs", rules, spec, i, pos.Graph().Name(p))
 			}
 		}
 	}
