@@ -85,6 +85,23 @@ func ParseMove(g *board.Graph, s string) (Move, error) {
 	return Move{}, fmt.Errorf("%q is not a point of this board (%s)", strings.TrimSpace(s), g.Spec())
 }
 
+// PlayAll plays the moves written in moves, separated by spaces ("d4
+// pass e5 button"), each for the player to move in turn. It stops at the
+// first move it cannot read or that is illegal, which stays unplayed, and
+// says which one it was: its number in the list and what is wrong with it.
+func PlayAll(s State, moves string) error {
+	for i, w := range strings.Fields(moves) {
+		m, err := ParseMove(s.Graph(), w)
+		if err == nil {
+			err = s.Play(m)
+		}
+		if err != nil {
+			return fmt.Errorf("move %d of the list (%s): %w", i+1, w, err)
+		}
+	}
+	return nil
+}
+
 // Played is a move together with the player who made it.
 type Played struct {
 	Player board.Color

@@ -2,10 +2,12 @@ package game_test
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"moku/board"
 	"moku/game"
+	"moku/games"
 )
 
 func TestParseMove(t *testing.T) {
@@ -57,4 +59,39 @@ func ExampleParseMove() {
 	m, _ := game.ParseMove(g, " D 4 ")
 	fmt.Println(m.Format(g), m.Kind == game.Place)
 	// Output: d4 true
+}
+
+func TestPlayAll(t *testing.T) {
+	s, err := games.Start(games.Config{Rules: "go", Board: "5x5"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := game.PlayAll(s, "c3 d4  pass"); err != nil {
+		t.Fatal(err)
+	}
+	if n := len(s.History()); n != 3 || s.ToMove() != board.White {
+		t.Fatalf("after three moves: %d played, %v to move", n, s.ToMove())
+	}
+	for _, tc := range []struct{ moves, want string }{
+		{"b2 c3 e5", "move 2 of the list (c3): illegal move c3: "},
+		{"a1 z9", "move 2 of the list (z9): \"z9\" is not a point"},
+	} {
+		before := len(s.History())
+		err := game.PlayAll(s, tc.moves)
+		if err == nil || !strings.HasPrefix(err.Error(), tc.want) {
+			t.Errorf("PlayAll(%q) = %v, want %q…", tc.moves, err, tc.want)
+		}
+		if got := len(s.History()); got != before+1 {
+			t.Errorf("PlayAll(%q) played %d moves, want the 1 before the bad one", tc.moves, got-before)
+		}
+	}
+}
+
+func ExamplePlayAll() {
+	s, _ := games.Start(games.Config{Rules: "keil", Board: "hex:3"})
+	fmt.Println(game.PlayAll(s, "c3 button b2"))
+	fmt.Println(game.PlayAll(s, "c3"))
+	// Output:
+	// <nil>
+	// move 1 of the list (c3): illegal move c3: c3 is occupied
 }

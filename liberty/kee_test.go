@@ -49,10 +49,8 @@ func parse(t testing.TB, p *liberty.Position, s string) game.Move {
 // playMoves plays the moves in s in turn, failing on an illegal one.
 func playMoves(t testing.TB, p *liberty.Position, s string) {
 	t.Helper()
-	for _, w := range strings.Fields(s) {
-		if err := p.Play(parse(t, p, w)); err != nil {
-			t.Fatalf("after %s: %s: %v", movesText(p), w, err)
-		}
+	if err := game.PlayAll(p, s); err != nil {
+		t.Fatalf("after %s: %v", movesText(p), err)
 	}
 }
 

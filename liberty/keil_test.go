@@ -59,14 +59,8 @@ func pt(t testing.TB, p *Position, name string) int {
 // the test on an illegal one.
 func play(t testing.TB, p *Position, moves string) {
 	t.Helper()
-	for _, s := range strings.Fields(moves) {
-		m, err := game.ParseMove(p.g, s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := p.Play(m); err != nil {
-			t.Fatalf("%s: %v", s, err)
-		}
+	if err := game.PlayAll(p, moves); err != nil {
+		t.Fatal(err)
 	}
 }
 

@@ -15,14 +15,8 @@ func start(t testing.TB, rules, spec string, moves ...string) game.State {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, m := range moves {
-		mv, err := game.ParseMove(s.Graph(), m)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := s.Play(mv); err != nil {
-			t.Fatalf("%s: %v", m, err)
-		}
+	if err := game.PlayAll(s, strings.Join(moves, " ")); err != nil {
+		t.Fatal(err)
 	}
 	return s
 }
