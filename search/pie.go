@@ -131,7 +131,7 @@ func ChooseColor(s game.State, komi float64, opt Options) (board.Color, float64,
 			return board.Empty, 0, err
 		}
 	}
-	opt.Resign = false
+	opt.Resign, opt.StopEarly = false, false // the win rates are the point
 	a, err := Search(sk, opt)
 	if err != nil {
 		return board.Empty, 0, err

@@ -1,10 +1,13 @@
 package search
 
 import (
+	"math"
+	"math/rand/v2"
 	"strings"
 	"testing"
 	"time"
 
+	"moku/board"
 	"moku/game"
 	"moku/games"
 )
@@ -187,5 +190,72 @@ func TestReseed(t *testing.T) {
 	used.Reseed(11)
 	if got, want := play(used), play(New(Options{Playouts: 40, Seed: 11, Resign: false})); got != want {
 		t.Errorf("reseeded: %s, new: %s", got, want)
+	}
+}
+
+// TestStopEarlySameMove: a search that stops once its move is decided
+// chooses the move the whole search chooses (one thread, the same seed),
+// from the start and from random positions part-way through each game,
+// and some of the searches do stop early.
+func TestStopEarlySameMove(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 9))
+	saved, searches := 0, 0
+	for _, c := range []struct{ rules, board string }{{"go", "9x9"}, {"keil", "hex:4"}, {"kee players=3", "5x5"}, {"ki", "7x7"}} {
+		for i := 0; i < 6; i++ {
+			s := start(t, c.rules, c.board)
+			for k := rng.IntN(3 * s.Graph().N() / 2); k > 0 && !s.Over(); k-- {
+				moves := s.LegalMoves(nil)
+				if err := s.Play(moves[rng.IntN(len(moves))]); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if s.Over() {
+				continue
+			}
+			o := DefaultOptions()
+			o.Playouts, o.Seed, o.StopEarly = 1500, uint64(i+1), false
+			full, err := Search(s, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			o.StopEarly = true
+			early, err := Search(s, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			g := s.Graph()
+			if early.Best != full.Best || early.Playouts > full.Playouts {
+				t.Fatalf("%s %s after %d moves: stopping early chose %s after %d playouts, the whole search %s after %d",
+					c.rules, c.board, len(s.History()), early.Best.Format(g), early.Playouts, full.Best.Format(g), full.Playouts)
+			}
+			saved += full.Playouts - early.Playouts
+			searches++
+		}
+	}
+	if saved == 0 {
+		t.Fatalf("no search of %d stopped early", searches)
+	}
+	t.Logf("%d searches of 1500 playouts: %d playouts saved (%.0f%%)", searches, saved, 100*float64(saved)/float64(1500*searches))
+}
+
+// TestDecidedUnderTime: under a time limit the playouts left are those
+// the speed so far fits in the time left: 1000 playouts in the first
+// second of two leave about 1000, so a lead of 1100 visits decides and a
+// lead of 900 does not.
+func TestDecidedUnderTime(t *testing.T) {
+	for _, c := range []struct {
+		lead int64
+		want bool
+	}{{1100, true}, {900, false}} {
+		now := time.Now()
+		tr := &tree{limit: math.MaxInt64, begin: now.Add(-time.Second), deadline: now.Add(time.Second)}
+		tr.done.Store(1000)
+		a, b := newNode(game.PassMove, board.Black, float64(c.lead+50), 0), newNode(game.PassMove, board.Black, 50, 0)
+		tr.root = &node{}
+		kids := []*node{b, a}
+		tr.root.children.Store(&kids)
+		if got := tr.decided(); got != c.want {
+			t.Errorf("lead %d after 1000 playouts in 1 s of 2: decided %v, want %v", c.lead, got, c.want)
+		}
 	}
 }

@@ -68,7 +68,7 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		rates, cpuRates := map[int]float64{}, map[int]float64{}
 		for _, t := range []int{1, 2} {
 			o := search.DefaultOptions()
-			o.Playouts, o.Time, o.Threads, o.Seed = 0, d, t, *seed
+			o.Playouts, o.Time, o.Threads, o.Seed, o.StopEarly = 0, d, t, *seed, false
 			cpu0, ok0 := playout.ProcessCPU()
 			a, err := search.Search(s, o)
 			if err != nil {

@@ -28,6 +28,7 @@ func runGTP(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	secs := fs.Float64("time", 0, "mcts: seconds a move (0: as many as --playouts takes); GTP time_settings overrides")
 	threads := fs.Int("threads", 1, "mcts: search threads")
 	resign := fs.Bool("resign", true, "mcts: resign hopeless games")
+	stopEarly := fs.Bool("stop-early", true, "mcts: end a move's search once the playouts left could not change the move (exact under --playouts; under --time at the speed so far)")
 	heavy := fs.Bool("heavy", true, "mcts: tactical playouts where the game has them (two players on a rectangle: atari answers, 3x3 shapes, no big self-ataris; Ki: captures); --heavy=false for the light reference policy")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -45,7 +46,7 @@ func runGTP(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		e.SetPlayer(gtp.RandomPlayer{Rand: rand.New(rand.NewPCG(*seed, 0x6d6f6b75))})
 	case "mcts":
 		o := search.DefaultOptions()
-		o.Playouts, o.Time, o.Threads, o.Seed, o.Resign, o.Heavy = *playouts, time.Duration(*secs*float64(time.Second)), *threads, *seed, *resign, *heavy
+		o.Playouts, o.Time, o.Threads, o.Seed, o.Resign, o.Heavy, o.StopEarly = *playouts, time.Duration(*secs*float64(time.Second)), *threads, *seed, *resign, *heavy, *stopEarly
 		if o.Playouts <= 0 && o.Time <= 0 {
 			return fmt.Errorf("--playouts 0 needs --time")
 		}
@@ -146,6 +147,7 @@ func registerSearch(e *gtp.Engine, p *search.Player) {
 			return "", fmt.Errorf("the game is over")
 		}
 		o := p.Opt
+		o.StopEarly = false // the statistics of the whole budget
 		if len(a) > 0 {
 			n, err := strconv.Atoi(a[0])
 			if err != nil || n <= 0 {

@@ -44,7 +44,7 @@ const analysisPlayouts = 600
 // app's analysis, from Black's side.
 func analyzePosition(s game.State) (server.Estimate, error) {
 	o := search.DefaultOptions()
-	o.Playouts, o.Resign = analysisPlayouts, false
+	o.Playouts, o.Resign, o.StopEarly = analysisPlayouts, false, false
 	a, err := search.Search(s, o)
 	if err != nil {
 		return server.Estimate{}, err
