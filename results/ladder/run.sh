@@ -20,6 +20,11 @@
 # start (game 1, or the first game of an earlier resumption) replay it:
 # the seatings repeat every 6 games. Better play more games in a new
 # directory with another SEED: SEED=100 run.sh BIN kee7-3p/random-1k-10k.2
+#
+# FLAGS, if set, is added to every moku engine's command line: a binary
+# newer than the ladder's first (08f92de) needs FLAGS=--heavy=false to
+# play the same light-playout search (README "Ladder" says which games
+# which binary played).
 set -eu
 bin=$1
 shift
@@ -48,7 +53,7 @@ for m in "$@"; do
 		i=$((i + 1))
 		case $r in
 		random) e="$bin gtp $flags --player random --seed $((base + i))" ;;
-		*k) e="$bin gtp $flags --playouts ${r%k}000 --seed $((base + i))" ;;
+		*k) e="$bin gtp $flags --playouts ${r%k}000 --seed $((base + i))${FLAGS:+ $FLAGS}" ;;
 		*) echo "unknown rung $r" >&2; exit 2 ;;
 		esac
 		set -- "$@" "--engine$i" "$e"
