@@ -308,6 +308,18 @@ type tree struct {
 	collect  bool        // keep each playout's margin (for the komi pie)
 }
 
+// HasTactics reports whether ruleset r on graph g has a tactical playout
+// policy, so that Options.Heavy changes the search (two players on a
+// rectangle, and Ki; see Options.Heavy).
+func HasTactics(r rules.Ruleset, g *board.Graph) bool {
+	b, err := playout.New(r, g)
+	if err != nil {
+		return false
+	}
+	_, ok := b.(interface{ SetHeavy(bool) })
+	return ok
+}
+
 // Clone returns an independent copy of s: the same ruleset and board with
 // the same moves replayed (under Kee, the full record, rescissions
 // included).

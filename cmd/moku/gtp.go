@@ -60,7 +60,9 @@ func runGTP(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	// The version names the player, so that match records say who played.
 	desc := "genmove: uniformly random legal moves"
 	if *player == "mcts" {
-		desc = "genmove: " + search.New(search.Options{Playouts: *playouts, Time: time.Duration(*secs * float64(time.Second)), Threads: *threads, Heavy: *heavy}).Name()
+		r, g, _ := cfg.Build()
+		tactical := *heavy && search.HasTactics(r, g)
+		desc = "genmove: " + search.New(search.Options{Playouts: *playouts, Time: time.Duration(*secs * float64(time.Second)), Threads: *threads, Heavy: tactical}).Name()
 	}
 	e.Register("version", func(*gtp.Engine, []string) (string, error) {
 		return strings.SplitN(gtp.Version, " ", 2)[0] + " (" + desc + ")", nil

@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -146,7 +147,7 @@ func (l *ladder) readGame(file string) error {
 		}
 		n, _ := strconv.Atoi(m[1])
 		engineColour[n] = k
-		rungs[k] = rungName(m[2])
+		rungs[k] = rungName(m[2], name)
 	}
 	places := make([]int, p)
 	re, _ := rec.Get("RE")
@@ -248,8 +249,13 @@ func gameLabel(rec *record.Record) string {
 // rungName names the player a command line starts: for moku's own GTP
 // engine its settings ("random", "1k" for 1000 playouts a move, "300",
 // "10k --threads 2"), the seed and the game's flags left out; for any
-// other engine the command line.
-func rungName(command string) string {
+// other engine the command line. The defaults are those of the ladder's
+// first binary, which had light playouts only; a newer binary's search
+// plays tactical playouts unless told --heavy=false, which the name the
+// engine gave itself (the record's player name, "moku 0.1 (genmove: mcts
+// 1000 playouts, heavy playouts, 1 threads)") says: such a rung is named
+// "--heavy" too.
+func rungName(command, self string) string {
 	words, err := match.SplitCommand(command)
 	if err != nil || len(words) < 2 || !strings.HasPrefix(filepath.Base(words[0]), "moku") || words[1] != "gtp" {
 		return command
@@ -291,6 +297,9 @@ func rungName(command string) string {
 	}
 	if player != "mcts" {
 		return strings.Join(append([]string{player}, extra...), " ")
+	}
+	if strings.Contains(self, ", heavy playouts") && !slices.Contains(extra, "--heavy") && !slices.Contains(extra, "--heavy true") {
+		extra = append(extra, "--heavy")
 	}
 	if n, err := strconv.Atoi(playouts); err == nil && n >= 1000 && n%1000 == 0 {
 		playouts = strconv.Itoa(n/1000) + "k"

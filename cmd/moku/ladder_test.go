@@ -15,6 +15,7 @@ import (
 func TestRungName(t *testing.T) {
 	for _, tc := range []struct{ command, want string }{
 		{"/tmp/moku-ladder gtp --game keil --board hex:5 --player random --seed 2", "random"},
+		{"moku gtp --playouts 1000 --heavy=false", "1k"},
 		{"moku gtp --game keil --board hex:5 --playouts 1000 --seed 1", "1k"},
 		{"moku gtp --playouts=100000 --seed=3 --game=kee --players 3 --board 7x7", "100k"},
 		{"moku gtp --playouts 300", "300"},
@@ -26,8 +27,20 @@ func TestRungName(t *testing.T) {
 		{"gnugo --mode gtp --level 1", "gnugo --mode gtp --level 1"},
 		{"moku serve", "moku serve"},
 	} {
-		if got := rungName(tc.command); got != tc.want {
+		if got := rungName(tc.command, "moku 0.1 (genmove: mcts 1000 playouts, 1 threads)"); got != tc.want {
 			t.Errorf("rungName(%q) = %q, want %q", tc.command, got, tc.want)
+		}
+	}
+	// A newer binary says in its name that its search plays tactical
+	// playouts, which the ladder's defaults (light playouts) are not.
+	for _, tc := range []struct{ command, self, want string }{
+		{"moku gtp --playouts 1000", "moku 0.1 (genmove: mcts 1000 playouts, heavy playouts, 1 threads)", "1k --heavy"},
+		{"moku gtp --playouts 1000 --heavy", "moku 0.1 (genmove: mcts 1000 playouts, heavy playouts, 1 threads)", "1k --heavy"},
+		{"moku gtp --playouts 1000 --heavy=false", "moku 0.1 (genmove: mcts 1000 playouts, 1 threads)", "1k"},
+		{"moku gtp --player random", "moku 0.1 (genmove: uniformly random legal moves)", "random"},
+	} {
+		if got := rungName(tc.command, tc.self); got != tc.want {
+			t.Errorf("rungName(%q, %q) = %q, want %q", tc.command, tc.self, got, tc.want)
 		}
 	}
 }
