@@ -538,6 +538,31 @@ func TestBrowserKi(t *testing.T) {
 	p.shot("list")
 }
 
+// TestBrowserUndo plays Go on 5x5 against the computer, which answers at
+// once, and takes the move back with the Undo button: the player's stone
+// and the computer's answer go, and it is the player's move again.
+func TestBrowserUndo(t *testing.T) {
+	ts := newTestServer(t)
+	b := newBrowser(t, ts.http.URL)
+	p := b.open("undo", "#/new")
+	p.newGame([][2]string{{"game", "go"}, {"board", "5x5"}, {"kind1", "computer"}})
+	if !p.disabled("#undo") {
+		t.Errorf("Undo is enabled before any move")
+	}
+	p.clickPoint("c3")
+	v := p.waitFor("the computer's answer", func(v jsView) bool { return v.ToMove == 0 && strings.Count(v.Stones, ".") == 23 })
+	p.run(chromedp.WaitEnabled(chromedp.CSS("#undo")))
+	p.shot("before-undo")
+	p.press("#undo")
+	v = p.waitFor("both moves taken back", func(v jsView) bool { return v.ToMove == 0 && strings.Count(v.Stones, ".") == 25 })
+	if !p.disabled("#undo") {
+		t.Errorf("Undo is enabled with no move to take back (view %+v)", v)
+	}
+	p.shot("after-undo")
+	p.clickPoint("b2")
+	p.waitFor("the computer's answer after the undo", func(v jsView) bool { return v.ToMove == 0 && strings.Count(v.Stones, ".") == 23 })
+}
+
 // TestBrowserListPages: the list of games shows 50 games, and its "Older
 // games" button the rest, each once.
 func TestBrowserListPages(t *testing.T) {

@@ -380,3 +380,49 @@ func TestUndo(t *testing.T) {
 		t.Errorf("rebuilt: %s, want %s", v2.Stones, v.Stones)
 	}
 }
+
+// TestUndoAgainstComputer: the computer answers at once, so an undo
+// against it takes back the player's last move and the computer's reply
+// (which the computer accepts by itself); the view says how many moves
+// each seat's undo would take back, and the game rebuilt from its log
+// agrees.
+func TestUndoAgainstComputer(t *testing.T) {
+	ts := newTestServer(t)
+	g := ts.create(createReq{Game: "go", Board: "5x5", Komi: "0.5", Seats: []seatReq{{Kind: "human", Name: "me"}, {Kind: "computer", Level: "random"}}})
+	v := ts.view(g.ID)
+	if v.Undoable[0] != 0 || v.Undoable[1] != 0 {
+		t.Fatalf("before any move: undoable %v", v.Undoable)
+	}
+	for _, m := range []string{"c3", "b2"} {
+		if !slices.Contains(v.Legal, m) {
+			m = v.Legal[0]
+		}
+		v = ts.must(g, 0, "move", m)
+		want := v.Version + 1
+		v = ts.waitView(g.ID, func(v gameView) bool { return v.Version == want })
+	}
+	if len(v.Moves) != 4 || v.Undoable[0] != 2 || v.Undoable[1] != 1 {
+		t.Fatalf("after two moves and two answers: %v, undoable %v", moveNames(v), v.Undoable)
+	}
+	before := v.Stones
+	ts.must(g, 0, "undo-request", "")
+	// (The computer's acceptance may already be in the answer.)
+	v = ts.waitView(g.ID, func(v gameView) bool { return v.UndoBy == -1 })
+	if v.UndoBy != -1 || len(v.Moves) != 2 || v.ToMove != 0 || v.Stones == before {
+		t.Fatalf("after the undo: undoBy %d, moves %v, to move %d", v.UndoBy, moveNames(v), v.ToMove)
+	}
+	t2, err := ts.srv.read(t.Context(), g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v2 := t2.view(); v2.Stones != v.Stones || v2.Version != v.Version || len(v2.Moves) != 2 {
+		t.Errorf("rebuilt: %s (%d moves), want %s", v2.Stones, len(v2.Moves), v.Stones)
+	}
+	// The game goes on: the player moves and the computer answers.
+	v = ts.must(g, 0, "move", v.Legal[0])
+	want := v.Version + 1
+	v = ts.waitView(g.ID, func(v gameView) bool { return v.Version == want })
+	if len(v.Moves) != 4 || v.ToMove != 0 {
+		t.Errorf("after the undo, a move and an answer: %v", moveNames(v))
+	}
+}

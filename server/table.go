@@ -167,8 +167,8 @@ func (t *table) do(a store.Action) error {
 		t.undoBy = -1
 		t.afterMove()
 	case "undo-request":
-		if t.phase != phasePlaying || t.historyLen() == 0 || t.state.History()[t.historyLen()-1].Player != t.colors[a.Seat] {
-			return fmt.Errorf("you can ask to take back only your own last move, while the game is in play")
+		if t.undoable(a.Seat) == 0 {
+			return fmt.Errorf("you can ask to take back only your own last move (with the computer's replies after it), while the game is in play")
 		}
 		if t.undoBy >= 0 {
 			return fmt.Errorf("an undo request is already open")
@@ -179,7 +179,9 @@ func (t *table) do(a store.Action) error {
 			return fmt.Errorf("there is no undo request for you to answer")
 		}
 		if a.Kind == "undo-accept" {
-			t.state.Undo()
+			for n := t.undoable(t.undoBy); n > 0; n-- {
+				t.state.Undo()
+			}
 		}
 		t.undoBy = -1
 	case "mark":
@@ -227,7 +229,26 @@ func (t *table) do(a store.Action) error {
 	return nil
 }
 
-func (t *table) historyLen() int { return len(t.state.History()) }
+// undoable returns how many moves an undo asked for by seat would take
+// back: its last move and the moves of computer seats after it (a
+// computer answers at once, so against one the requester's own move is
+// seldom the last). It returns 0 where seat may not ask: outside play,
+// before its first move, or after a human player has moved since.
+func (t *table) undoable(seat int) int {
+	if t.phase != phasePlaying || seat < 0 || seat >= len(t.colors) {
+		return 0
+	}
+	h := t.state.History()
+	for i := len(h) - 1; i >= 0; i-- {
+		if h[i].Player == t.colors[seat] {
+			return len(h) - i
+		}
+		if k := t.seatOf(h[i].Player); k < 0 || t.meta.Seats[k].Kind != "computer" {
+			return 0
+		}
+	}
+	return 0
+}
 
 // afterMove moves the game to scoring or over when the engine says it ended.
 func (t *table) afterMove() {

@@ -98,6 +98,7 @@ type gameView struct {
 	Moves    []moveView  `json:"moves"`
 	Legal    []string    `json:"legal"` // the legal moves of the player to move
 	UndoBy   int         `json:"undoBy"`
+	Undoable []int       `json:"undoable"` // by seat: the moves its undo would take back (0: it may not ask)
 	Result   string      `json:"result,omitempty"`
 	Reason   string      `json:"reason,omitempty"`
 	Score    []scoreView `json:"score"`
@@ -121,6 +122,11 @@ func (t *table) view() gameView {
 		Button: t.r.Button, Komi: t.r.Komi}
 	for i, s := range t.meta.Seats {
 		v.Seats = append(v.Seats, seatView{Color: t.colorName(i), Kind: s.Kind, Name: s.Name, Level: s.Level})
+		n := 0
+		if t.state != nil {
+			n = t.undoable(i)
+		}
+		v.Undoable = append(v.Undoable, n)
 	}
 	if t.state == nil {
 		v.Stones = string(make([]byte, 0))

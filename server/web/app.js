@@ -312,14 +312,16 @@ function showGame(id, seatStr, token) {
     $("#appeal").hidden = v.game !== "kee";
     $("#appeal").disabled = !(turn && v.legal.some(m => m.startsWith("appeal-")));
     $("#appeal").textContent = g.appeal ? "Appeal: click a point (cancel)" : "Appeal…";
-    const lastMover = v.moves.length ? v.moves[v.moves.length - 1].color : "";
-    $("#undo").disabled = !(seat >= 0 && lastMover === v.seats[seat].color && v.undoBy < 0);
+    $("#undo").disabled = !(seat >= 0 && v.undoable[seat] > 0 && v.undoBy < 0);
     $("#resign").disabled = seat < 0 || v.phase !== "playing";
     // undo requests
     const undoOpen = v.undoBy >= 0;
     $("#undo-box").hidden = !undoOpen;
     if (undoOpen) {
-      $("#undo-text").textContent = `${v.seats[v.undoBy].name} asks to take back the last move.`;
+      const n = v.undoable[v.undoBy];
+      $("#undo-text").textContent = n > 1
+        ? `${v.seats[v.undoBy].name} asks to take back their last move and the ${n - 1} after it.`
+        : `${v.seats[v.undoBy].name} asks to take back their last move.`;
       const mayAnswer = seat >= 0 && seat !== v.undoBy;
       $("#undo-accept").hidden = $("#undo-decline").hidden = !mayAnswer;
     }
