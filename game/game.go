@@ -114,6 +114,7 @@ type IllegalError struct {
 	Reason string // e.g. "occupied", "suicide", "repeats your position after move 17"
 }
 
+// Error says which move is illegal and why: "illegal move c3: c3 is occupied".
 func (e *IllegalError) Error() string { return "illegal move " + e.Move + ": " + e.Reason }
 
 // Illegal returns an *IllegalError for m on g.

@@ -37,6 +37,7 @@ type ExitError struct {
 	Stderr string // the end of what it wrote to standard error
 }
 
+// Error says that the engine stopped, how, and its last words on stderr.
 func (e *ExitError) Error() string {
 	s := "the engine exited"
 	if e.Err != nil {
@@ -58,6 +59,7 @@ func lastLine(s string) string {
 // GTPError is a failure response ("? message") to a command.
 type GTPError struct{ Command, Message string }
 
+// Error gives the command and the engine's answer, as GTP writes a failure.
 func (e *GTPError) Error() string { return fmt.Sprintf("%s: ? %s", e.Command, e.Message) }
 
 // SplitCommand splits a command line into words as a shell would for simple

@@ -98,6 +98,7 @@ type ReplayError struct {
 	Err    error // why it is illegal
 }
 
+// Error names the move that could not be replayed and why.
 func (e *ReplayError) Error() string {
 	col := ""
 	if e.Entry.Color != board.Empty {

@@ -18,6 +18,7 @@ import (
 // Pos is a place in an SGF file: 1-based line and column (in characters).
 type Pos struct{ Line, Col int }
 
+// String writes the position as line:column.
 func (p Pos) String() string { return fmt.Sprintf("%d:%d", p.Line, p.Col) }
 
 // Property is one SGF property: an identifier such as "B" or "C" and its
@@ -49,6 +50,7 @@ type SyntaxError struct {
 	Msg string
 }
 
+// Error gives the place (line:column) and what is wrong there.
 func (e *SyntaxError) Error() string { return fmt.Sprintf("%d:%d: %s", e.Pos.Line, e.Pos.Col, e.Msg) }
 
 // MaxSGFSize caps the input ParseSGF accepts.

@@ -163,6 +163,7 @@ type MoveError struct {
 	Err    error
 }
 
+// Error names the move, its node's place and why it cannot be replayed.
 func (e *MoveError) Error() string {
 	at := ""
 	if e.Pos.Line > 0 {
@@ -171,6 +172,7 @@ func (e *MoveError) Error() string {
 	return fmt.Sprintf("move %d%s %s %s: %v", e.Number, at, e.Player.Letter(), e.Move, e.Err)
 }
 
+// Unwrap returns the rules engine's error (a *game.IllegalError for an illegal move).
 func (e *MoveError) Unwrap() error { return e.Err }
 
 // Replay plays the record from its start. It returns the game as far as it
