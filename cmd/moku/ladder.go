@@ -89,6 +89,10 @@ type ladderGroup struct {
 	results rating.Results
 	pairs   map[[2]string]*pairScore // by rung names, in rung order
 	ratings []rating.Rating
+	// With three or more players, the places at each table (a set of
+	// different rungs, in rung order): Names are the rungs, and each
+	// game's Ranks are indexed as Names.
+	tables []*match.MultiSummary
 }
 
 // pairScore counts the pairwise comparisons between two rungs.
@@ -198,6 +202,9 @@ func (l *ladder) readGame(file string) error {
 		l.groups = append(l.groups, g)
 	}
 	g.files++
+	if p > 2 {
+		g.addTable(rungs, places)
+	}
 	for a := range p {
 		for b := a + 1; b < p; b++ {
 			ra, rb, pa, pb := rungs[a], rungs[b], places[a], places[b]
@@ -226,6 +233,36 @@ func (l *ladder) readGame(file string) error {
 		}
 	}
 	return nil
+}
+
+// addTable counts a game of three or more players at its table: the
+// places of rungs[k] (the rung playing colour k+1) are places[k]. A game
+// in which a rung sits twice has no table.
+func (g *ladderGroup) addTable(rungs []string, places []int) {
+	order := make([]int, len(rungs))
+	for k := range order {
+		order[k] = k
+	}
+	sort.Slice(order, func(i, j int) bool { return rungLess(rungs[order[i]], rungs[order[j]]) })
+	names := make([]string, len(rungs))
+	ranks := make([]int, len(rungs))
+	for i, k := range order {
+		names[i], ranks[i] = rungs[k], places[k]
+		if i > 0 && names[i] == names[i-1] {
+			return
+		}
+	}
+	var t *match.MultiSummary
+	for _, x := range g.tables {
+		if slices.Equal(x.Names, names) {
+			t = x
+		}
+	}
+	if t == nil {
+		t = &match.MultiSummary{Names: names}
+		g.tables = append(g.tables, t)
+	}
+	t.Games = append(t.Games, match.MultiGame{Ranks: ranks, Forfeit: -1})
 }
 
 // gameLabel names a record's game: "Keil side 5", "Ki 11x11",
@@ -421,6 +458,28 @@ func (l *ladder) writeMarkdown(w io.Writer) {
 		if g.players > 2 {
 			fmt.Fprintf(w, "%s: each game counts as %d pairwise comparisons, one for each pair of players, won by the better place (a shared place is a draw).\n",
 				g.label, g.players*(g.players-1)/2)
+		}
+	}
+	l.writePlaces(w)
+}
+
+// writePlaces writes, for the games of three or more players, each
+// table's average places and points a game (1 for first place, shared by
+// ties), with 95% intervals.
+func (l *ladder) writePlaces(w io.Writer) {
+	head := true
+	for _, g := range l.groups {
+		for _, t := range g.tables {
+			if head {
+				fmt.Fprintf(w, "\n| game | table | rung | games | average place (95%% interval) | points a game (95%% interval) |\n|---|---|---|---|---|---|\n")
+				head = false
+			}
+			for i, r := range t.Names {
+				p, plo, phi := t.Place(i)
+				q, qlo, qhi := t.Points(i)
+				fmt.Fprintf(w, "| %s | %s | %s | %d | %.2f (%.2f to %.2f) | %.3f (%.3f to %.3f) |\n",
+					g.label, strings.Join(t.Names, ", "), r, len(t.Games), p, plo, phi, q, qlo, qhi)
+			}
 		}
 	}
 }

@@ -2,10 +2,12 @@ package main
 
 import (
 	"encoding/xml"
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"strconv"
 	"strings"
@@ -105,6 +107,15 @@ func TestLadderCommand(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("3-player match: exit %d\n%s%s", code, out, errs)
 	}
+	// The ladder's table of places must say what the match said.
+	var places []string
+	for i, rung := range []string{"random", "20", "50"} {
+		m := regexp.MustCompile(fmt.Sprintf(`engine %d: average place ([0-9.]+) \(95%% confidence interval ([0-9.]+) to ([0-9.]+)\), points a game ([0-9.]+) \(([0-9.]+) to ([0-9.]+)\)`, i+1)).FindStringSubmatch(out)
+		if m == nil {
+			t.Fatalf("3-player match: no places for engine %d in\n%s", i+1, out)
+		}
+		places = append(places, fmt.Sprintf("| Kee 5x5, 3 players | random, 20, 50 | %s | 3 | %s (%s to %s) | %s (%s to %s) |", rung, m[1], m[2], m[3], m[4], m[5], m[6]))
+	}
 	// A copy of a saved game elsewhere is a replay, skipped.
 	dup := filepath.Join(root, "keil3", "again")
 	os.MkdirAll(dup, 0o755)
@@ -126,6 +137,8 @@ func TestLadderCommand(t *testing.T) {
 		"| Kee 5x5, 3 players | 20 vs random | 3 | ",
 		"| rung | Keil side 3 (4 games) | Kee 5x5, 3 players (3 games) |",
 		"Kee 5x5, 3 players: each game counts as 3 pairwise comparisons",
+		"| game | table | rung | games | average place (95% interval) | points a game (95% interval) |",
+		places[0], places[1], places[2],
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
