@@ -459,7 +459,7 @@ func (t *tree) decided() bool {
 		}
 		left = min(left, int64(float64(done)*rest.Seconds()/elapsed.Seconds())+1)
 	}
-	return first-second > left*unit
+	return left < math.MaxInt64/unit && first-second > left*unit
 }
 
 // iterate is one descent, playout and backup.
