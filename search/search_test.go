@@ -259,3 +259,21 @@ func TestDecidedUnderTime(t *testing.T) {
 		}
 	}
 }
+
+// TestEstimateBlack: the estimate is from Black's side whoever is to
+// move: after Black takes the centre of 5x5 (komi 0), Black is ahead, and
+// the centre stone counts mostly for Black, with White to move and with
+// Black.
+func TestEstimateBlack(t *testing.T) {
+	for _, moves := range []string{"c3", "c3 pass"} {
+		s := start(t, "go komi=0", "5x5", moves)
+		est, err := EstimateBlack(s, 2000)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c3, _ := s.Graph().Point("c3")
+		if est.WinRate <= 0.5 || est.Margin <= 0 || est.Ownership[c3] < 0.5 || len(est.Ownership) != 25 {
+			t.Errorf("after %s: Black's win rate %.2f, margin %.1f, c3 owned %.2f", moves, est.WinRate, est.Margin, est.Ownership[c3])
+		}
+	}
+}

@@ -6,15 +6,12 @@ import (
 	"moku/board"
 	"moku/game"
 	"moku/games"
+	"moku/search"
 )
 
 // Estimate is the computer's view of one position of a two-player game,
-// from the first player's (Black's) side.
-type Estimate struct {
-	WinRate   float64   `json:"winRate"`   // Black's chance of winning, 0..1
-	Margin    float64   `json:"margin"`    // Black's expected score minus White's
-	Ownership []float64 `json:"ownership"` // per point: +1 Black's, -1 White's
-}
+// from the first player's (Black's) side (search.EstimateBlack makes one).
+type Estimate = search.Estimate
 
 // analysisJob is the analysis of a game, position by position, computed in
 // the background once asked for.

@@ -11,34 +11,14 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"moku/board"
 	"moku/game"
 	"moku/search"
 	"moku/store"
 )
 
-// searchEstimate is the analyser moku serve uses: the real search, at a
-// small budget, from Black's side.
-func searchEstimate(s game.State) (Estimate, error) {
-	o := search.DefaultOptions()
-	o.Playouts, o.Resign = 200, false
-	a, err := search.Search(s, o)
-	if err != nil {
-		return Estimate{}, err
-	}
-	sign := 1.0
-	if s.ToMove() != board.Black {
-		sign = -1
-	}
-	est := Estimate{WinRate: a.WinRate, Margin: sign * a.Margin}
-	if sign < 0 {
-		est.WinRate = 1 - a.WinRate
-	}
-	for _, v := range a.Ownership {
-		est.Ownership = append(est.Ownership, sign*v)
-	}
-	return est, nil
-}
+// searchEstimate is the analyser moku serve uses (the real search), at
+// a small budget.
+func searchEstimate(s game.State) (Estimate, error) { return search.EstimateBlack(s, 200) }
 
 func newAnalysingServer(t *testing.T) *testServer {
 	t.Helper()

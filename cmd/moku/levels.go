@@ -43,24 +43,7 @@ const analysisPlayouts = 600
 // analyzePosition estimates a position of a two-player game for the web
 // app's analysis, from Black's side.
 func analyzePosition(s game.State) (server.Estimate, error) {
-	o := search.DefaultOptions()
-	o.Playouts, o.Resign, o.StopEarly = analysisPlayouts, false, false
-	a, err := search.Search(s, o)
-	if err != nil {
-		return server.Estimate{}, err
-	}
-	sign := 1.0
-	if s.ToMove() != board.Black {
-		sign = -1
-	}
-	est := server.Estimate{WinRate: a.WinRate, Margin: sign * a.Margin, Ownership: make([]float64, len(a.Ownership))}
-	if sign < 0 {
-		est.WinRate = 1 - a.WinRate
-	}
-	for p, v := range a.Ownership {
-		est.Ownership[p] = sign * v
-	}
-	return est, nil
+	return search.EstimateBlack(s, analysisPlayouts)
 }
 
 // pieOptions are the search limits of a level's komi-pie decisions: the
