@@ -27,6 +27,10 @@
 // With more than two players (Kee) each node holds the reward of the player
 // who moved into it, so each player maximises its own.
 //
+// The move played is the root's most visited child. A search runs to its
+// playout or time limit or, with StopEarly, until the playouts left could
+// no longer change that child (see tree.decided).
+//
 // Several threads search one tree (tree parallelism) without a lock: a
 // node's counts are atomic integers (rewards in twelfths, so that the
 // shares of a tie among two, three or four players are exact), a node's
