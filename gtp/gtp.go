@@ -212,18 +212,19 @@ var standard = map[string]Handler{
 		e.quit = true
 		return "", nil
 	},
-	"boardsize":    (*Engine).boardsize,
-	"clear_board":  (*Engine).clearBoard,
-	"komi":         (*Engine).komi,
-	"play":         (*Engine).play,
-	"genmove":      (*Engine).genmove,
-	"undo":         (*Engine).undo,
-	"showboard":    (*Engine).showboard,
-	"final_score":  (*Engine).finalScore,
-	"all_legal":    (*Engine).allLegal,
-	"list_stones":  (*Engine).listStones,
-	"moku-rules":   func(e *Engine, _ []string) (string, error) { return e.state.Rules().String(), nil },
-	"moku-history": (*Engine).history,
+	"boardsize":         (*Engine).boardsize,
+	"clear_board":       (*Engine).clearBoard,
+	"komi":              (*Engine).komi,
+	"play":              (*Engine).play,
+	"genmove":           (*Engine).genmove,
+	"undo":              (*Engine).undo,
+	"showboard":         (*Engine).showboard,
+	"final_score":       (*Engine).finalScore,
+	"final_status_list": (*Engine).finalStatusList,
+	"all_legal":         (*Engine).allLegal,
+	"list_stones":       (*Engine).listStones,
+	"moku-rules":        func(e *Engine, _ []string) (string, error) { return e.state.Rules().String(), nil },
+	"moku-history":      (*Engine).history,
 	"moku-seed": func(e *Engine, a []string) (string, error) {
 		seed, err := strconv.ParseUint(strings.Join(a, ""), 10, 64)
 		if len(a) != 1 || err != nil {
@@ -481,6 +482,30 @@ func (e *Engine) listStones(a []string) (string, error) {
 		}
 	}
 	return strings.Join(names, " "), nil
+}
+
+// finalStatusList answers final_status_list alive|dead|seki. Every ruleset
+// moku plays counts the board as it stands (dead stones are captured in
+// play, or, in the web app's Kee games, agreed on there), so every stone
+// is alive, none is dead, and seki is not a status of the count.
+func (e *Engine) finalStatusList(a []string) (string, error) {
+	if len(a) != 1 {
+		return "", fmt.Errorf("usage: final_status_list alive|dead|seki")
+	}
+	switch strings.ToLower(a[0]) {
+	case "alive":
+		var names []string
+		g := e.state.Graph()
+		for p := 0; p < g.N(); p++ {
+			if e.state.At(p) != board.Empty {
+				names = append(names, g.Name(p))
+			}
+		}
+		return strings.Join(names, " "), nil
+	case "dead", "seki":
+		return "", nil
+	}
+	return "", fmt.Errorf("final_status_list: unknown status %q (want alive, dead or seki)", a[0])
 }
 
 // history lists the moves played, one "color move" a line.

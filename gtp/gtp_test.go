@@ -62,6 +62,10 @@ func TestProtocol(t *testing.T) {
 		{"play w b1", "= \n\n"}, // captures a1 and a2
 		{"list_stones b", "= \n\n"},
 		{"final_score", "= W+4\n\n"},
+		{"final_status_list alive", "= b1 b2\n\n"},
+		{"final_status_list dead", "= \n\n"},
+		{"final_status_list seki", "= \n\n"},
+		{"final_status_list frozen", "? final_status_list: unknown status \"frozen\" (want alive, dead or seki)\n\n"},
 		{"gogui-rules_final_result", "= unknown\n\n"},
 		{"gogui-rules_side_to_move", "= black\n\n"},
 		{"gogui-rules_game_id", "= Go\n\n"},
