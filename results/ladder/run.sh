@@ -21,6 +21,11 @@
 # the seatings repeat every 6 games. Better play more games in a new
 # directory with another SEED: SEED=100 run.sh BIN kee7-3p/random-1k-10k.2
 #
+# MATCH_SEED, if set, is passed to moku match as --seed: the referee
+# seeds moku engines before each game from it and the game's number
+# (moku-seed), so a second directory of a pairing played beside the
+# first (keil7/100k-10k.2) needs its own MATCH_SEED to play new games.
+#
 # FLAGS, if set, is added to every moku engine's command line: a binary
 # newer than the ladder's first (08f92de) needs FLAGS=--heavy=false to
 # play the same light-playout search (README "Ladder" says which games
@@ -60,5 +65,5 @@ for m in "$@"; do
 	done
 	echo "$(date -u +%FT%TZ) $m: $(uptime)" >&2
 	# shellcheck disable=SC2086
-	nice -n 19 "$bin" match $flags --games "$games" --time 600s --quiet --out "$here/$g/$p" "$@"
+	nice -n 19 "$bin" match $flags --games "$games" --time 600s --quiet --out "$here/$g/$p"${MATCH_SEED:+ --seed $MATCH_SEED} "$@"
 done
