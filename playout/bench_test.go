@@ -6,6 +6,7 @@ import (
 
 	"moku/board"
 	"moku/game"
+	"moku/rules"
 )
 
 // benchPlayouts plays light playouts from the empty board of the given
@@ -63,6 +64,15 @@ func BenchmarkKi11x11(b *testing.B)  { benchPlayouts(b, "ki", "11x11") }
 func BenchmarkKi11x11Heavy(b *testing.B) {
 	s := start(b, "ki", "11x11")
 	f := NewKi(s.Graph(), s.Rules().Komi)
+	f.SetHeavy(true)
+	benchBoard(b, s, f)
+}
+
+// BenchmarkKeil7Heavy is BenchmarkKeil7 with the tactical policy.
+func BenchmarkKeil7Heavy(b *testing.B) {
+	s := start(b, "keil", "hex:7")
+	r := s.Rules()
+	f := NewHexKeil(s.Graph(), r.Links == rules.Keil2019, r.Button, r.Komi)
 	f.SetHeavy(true)
 	benchBoard(b, s, f)
 }

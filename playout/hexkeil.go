@@ -46,6 +46,13 @@ type HexKeilBoard struct {
 	dead    []int32
 	deadBuf [6]int32
 	deadFor int32 // the point b.dead was found for by lives, or -1
+
+	heavy   bool    // the tactical policy (SetHeavy, keiltactics.go)
+	last    int32   // padded index of the last placement, or -1
+	cands   []int32 // the tactical policy's candidates
+	libBuf  [keilMaxCapturable]int32
+	near2   []bool // near2[q-p+2*stride+2]: cells p and q are at most two steps apart
+	killBuf [keilMaxCapturable]int32
 }
 
 // NewHexKeil returns a fast Keil board on g, a hexhex (g.Kind() == "hex"),
@@ -61,10 +68,18 @@ func NewHexKeil(g *board.Graph, links2019, button bool, komi float64) *HexKeilBo
 	}
 	n := g.N()
 	b := &HexKeilBoard{turn: newTurn(n, 2, button, komi), links2019: links2019, stride: stride, cellsUsed: size,
-		toInt: make([]int32, n), stack: make([]int32, 0, n), deadFor: -1}
+		toInt: make([]int32, n), stack: make([]int32, 0, n), deadFor: -1, last: -1}
 	S := stride
 	b.off = [6]int32{-S - 1, -S, -1, 1, S, S + 1}
 	b.wit = [6][2]int32{{-S, -1}, {-S - 1, 1}, {-S - 1, S}, {-S, S + 1}, {-1, S + 1}, {1, S}}
+	b.near2 = make([]bool, 4*S+5)
+	for dy := int32(-2); dy <= 2; dy++ {
+		for dx := int32(-2); dx <= 2; dx++ {
+			if abs32(dx)+abs32(dy)+abs32(dx-dy) <= 4 { // twice the distance
+				b.near2[dy*S+dx+2*S+2] = true
+			}
+		}
+	}
 	for i := range b.color {
 		b.color[i] = wall
 		b.toExt[i] = -1
@@ -123,6 +138,13 @@ func NewHexKeil(g *board.Graph, links2019, button bool, komi float64) *HexKeilBo
 	}
 	b.rebuildChains()
 	return b
+}
+
+func abs32(x int32) int32 {
+	if x < 0 {
+		return -x
+	}
+	return x
 }
 
 func (b *HexKeilBoard) put(p int32, c board.Color) {
@@ -187,6 +209,10 @@ func (b *HexKeilBoard) Load(s game.State) {
 	b.rebuildChains()
 	b.load(s)
 	b.deadFor = -1
+	b.last = -1
+	if h := s.History(); len(h) > 0 && h[len(h)-1].Move.Kind == game.Place {
+		b.last = b.toInt[h[len(h)-1].Move.Point]
+	}
 }
 
 // hasLib reports whether chain r (a representative) has a liberty.
@@ -317,6 +343,9 @@ func (b *HexKeilBoard) Play(p int) {
 	case p != takeButton:
 		p = passTurn
 	}
+	if p < 0 {
+		b.last = -1
+	}
 	b.end(p)
 }
 
@@ -365,6 +394,7 @@ func (b *HexKeilBoard) place(p int32, c board.Color) {
 		b.ko = capPt
 	}
 	b.steps = append(b.steps, Step{Point: b.toExt[p&cellMask], Color: c})
+	b.last = p
 }
 
 func (b *HexKeilBoard) merge(a, r int32) {
@@ -394,11 +424,23 @@ func (b *HexKeilBoard) eye(p int32, c board.Color) bool {
 	return true
 }
 
-// randomMove is KeilBoard's (see KeilBoard.randomMove).
+// randomMove is KeilBoard's (see KeilBoard.randomMove); the tactical
+// policy first answers the last placement (keiltactics.go), and its random
+// placement is no self-atari of two or more stones either.
 func (b *HexKeilBoard) randomMove(r *Rand) bool {
 	c := b.toMove
-	p := b.empties.draw(r, func(p int32) bool { return p != b.ko && !b.eye(p, c) && b.lives(p, c) })
+	var p int32
+	if b.heavy {
+		if p = b.atariMove(r); p < 0 {
+			p = b.empties.draw(r, func(p int32) bool {
+				return p != b.ko && !b.eye(p, c) && b.lives(p, c) && !b.selfAtari(p, c)
+			})
+		}
+	} else {
+		p = b.empties.draw(r, func(p int32) bool { return p != b.ko && !b.eye(p, c) && b.lives(p, c) })
+	}
 	if p < 0 {
+		b.last = -1
 		return false
 	}
 	b.place(p, c)

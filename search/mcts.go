@@ -601,9 +601,9 @@ const (
 // other moves exist) and, in the liberty games, a placement that fills an
 // own point surrounded by the mover's stones start from PriorEven losses
 // instead; placements near the last placement, captures (in plain-adjacency
-// games) and lonely edge points get michi's extra won or lost games, and
-// with the tactical policy (Heavy) so do 3x3 shape patterns (won) and
-// self-ataris (lost).
+// games, and with the tactical policy in Keil) and lonely edge points get
+// michi's extra won or lost games, and with the tactical policy (Heavy) so
+// do 3x3 shape patterns (won) and self-ataris (lost).
 func (t *tree) children(w *worker) []*node {
 	w.moves = w.s.LegalMoves(w.moves[:0])
 	mover := w.s.ToMove()
@@ -611,8 +611,9 @@ func (t *tree) children(w *worker) []*node {
 	if h := w.s.History(); len(h) > 0 && h[len(h)-1].Move.Kind == game.Place {
 		last = h[len(h)-1].Move.Point
 	}
-	gb, plain := w.b.(capturer)
-	if plain {
+	gb, counts := w.b.(capturer)
+	counts = counts && (w.s.Rules().Links == rules.Plain || t.opt.Heavy)
+	if counts {
 		gb.Load(w.s)
 	}
 	kids := make([]*node, 0, len(w.moves))
@@ -622,7 +623,7 @@ func (t *tree) children(w *worker) []*node {
 			wins = 0
 		}
 		if m.Kind == game.Place {
-			visits, wins = t.placePrior(w, gb, plain, m.Point, mover, last, visits, wins)
+			visits, wins = t.placePrior(w, gb, counts, m.Point, mover, last, visits, wins)
 		}
 		k := newNode(m, mover, visits, wins)
 		k.prior = k.visits.Load()
@@ -632,7 +633,7 @@ func (t *tree) children(w *worker) []*node {
 }
 
 // placePrior adds the priors of a placement on p to visits and wins.
-func (t *tree) placePrior(w *worker, gb capturer, plain bool, p int, mover board.Color, last int, visits, wins float64) (float64, float64) {
+func (t *tree) placePrior(w *worker, gb capturer, counts bool, p int, mover board.Color, last int, visits, wins float64) (float64, float64) {
 	g := w.s.Graph()
 	if t.liberty {
 		own := true
@@ -655,7 +656,7 @@ func (t *tree) placePrior(w *worker, gb capturer, plain bool, p int, mover board
 			visits += priorSelfAtari
 		}
 	}
-	if plain {
+	if counts {
 		if n := gb.Captures(p); n > 0 {
 			x := float64(priorCapture)
 			if n > 1 {
@@ -690,7 +691,7 @@ func (t *tree) placePrior(w *worker, gb capturer, plain bool, p int, mover board
 }
 
 // capturer is a fast board that counts the captures of a placement
-// (playout.GoBoard and playout.SquareBoard).
+// (playout.GoBoard, playout.SquareBoard and playout.HexKeilBoard).
 type capturer interface {
 	playout.Board
 	Captures(p int) int
