@@ -70,8 +70,9 @@ type Options struct {
 	// Heavy selects the tactical playout policy where the fast board has
 	// one (two players on rectangles, Go and Kee: playout.SquareBoard,
 	// see playout/tactics.go, with the shape and self-atari priors that go
-	// with it; Ki: playout.KiBoard's captures) instead of the reference
-	// light policy. It is the default: at equal time it beat the light
+	// with it; Keil on the hexhex: playout.HexKeilBoard's captures and
+	// rescues read through linking, with the capture prior; Ki:
+	// playout.KiBoard's captures) instead of the reference light policy. It is the default: at equal time it beat the light
 	// policy 13-1 on 9x9 Go, and 7-0 on 11x11 Ki at equal CPU (README,
 	// "Playout policies").
 	Heavy bool
@@ -314,7 +315,7 @@ type tree struct {
 
 // HasTactics reports whether ruleset r on graph g has a tactical playout
 // policy, so that Options.Heavy changes the search (two players on a
-// rectangle, and Ki; see Options.Heavy).
+// rectangle, Keil on the hexhex, and Ki; see Options.Heavy).
 func HasTactics(r rules.Ruleset, g *board.Graph) bool {
 	b, err := playout.New(r, g)
 	if err != nil {

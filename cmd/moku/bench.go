@@ -19,7 +19,8 @@ func init() {
 
 // benchGames are the games moku bench measures, by the key it prints.
 // The light reference policy everywhere, and the tactical policy the
-// search uses on 9x9 Go ("go-9x9-heavy").
+// search uses by default where a game has one ("-heavy": 9x9 Go, Keil
+// side 7, Ki 11x11).
 var benchGames = []struct {
 	key   string
 	cfg   games.Config
@@ -28,8 +29,10 @@ var benchGames = []struct {
 	{"go-9x9", games.Config{Rules: "go", Board: "9x9"}, false},
 	{"go-9x9-heavy", games.Config{Rules: "go", Board: "9x9"}, true},
 	{"keil-hex7", games.Config{Rules: "keil", Board: "hex:7"}, false},
+	{"keil-hex7-heavy", games.Config{Rules: "keil", Board: "hex:7"}, true},
 	{"kee-9x9-3p", games.Config{Rules: "kee players=3", Board: "9x9"}, false},
 	{"ki-11x11", games.Config{Rules: "ki", Board: "11x11"}, false},
+	{"ki-11x11-heavy", games.Config{Rules: "ki", Board: "11x11"}, true},
 }
 
 func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) error {

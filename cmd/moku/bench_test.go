@@ -19,7 +19,7 @@ func TestBenchJSON(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &got); err != nil {
 		t.Fatalf("%v:\n%s", err, out)
 	}
-	for _, k := range []string{"go-9x9", "go-9x9-heavy", "keil-hex7", "kee-9x9-3p", "ki-11x11"} {
+	for _, k := range []string{"go-9x9", "go-9x9-heavy", "keil-hex7", "keil-hex7-heavy", "kee-9x9-3p", "ki-11x11", "ki-11x11-heavy"} {
 		g, ok := got[k]
 		if !ok || g.PlayoutsPerS <= 0 || g.MovesPerPlayout < 20 || g.BlackWinRate < 0 || g.BlackWinRate > 1 {
 			t.Errorf("%s: %+v (present %v)", k, g, ok)
