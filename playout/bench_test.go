@@ -60,6 +60,15 @@ func BenchmarkKeil5(b *testing.B)    { benchPlayouts(b, "keil", "hex:5") }
 func BenchmarkKee9x9x3(b *testing.B) { benchPlayouts(b, "kee players=3", "9x9") }
 func BenchmarkKi11x11(b *testing.B)  { benchPlayouts(b, "ki", "11x11") }
 
+// BenchmarkKee9x9x3Heavy is BenchmarkKee9x9x3 with the tactical policy.
+func BenchmarkKee9x9x3Heavy(b *testing.B) {
+	s := start(b, "kee players=3", "9x9")
+	r := s.Rules()
+	f := NewGo(s.Graph(), r.Players, r.Suicide == rules.SuicideAllowed, r.Komi)
+	f.SetHeavy(true)
+	benchBoard(b, s, f)
+}
+
 // BenchmarkKi11x11Heavy is BenchmarkKi11x11 with the tactical policy.
 func BenchmarkKi11x11Heavy(b *testing.B) {
 	s := start(b, "ki", "11x11")

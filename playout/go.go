@@ -41,6 +41,12 @@ type GoBoard struct {
 	gen   uint32
 	stack []int32
 	dead  []int32
+
+	heavy      bool    // the tactical policy (SetHeavy, gotactics.go)
+	last       int32   // the last placement, or -1 after a pass
+	maxDeg     int32   // the most neighbours a point has
+	cands      []int32 // the tactical policy's candidates
+	enemy, own []int32 // chains next to the last placement, by side
 }
 
 // NewGo returns a fast board for plain-adjacency games on g with the given
@@ -52,13 +58,17 @@ func NewGo(g *board.Graph, players int, suicide bool, komi float64) *GoBoard {
 		color: make([]board.Color, n), chain: make([]int32, n),
 		nbr: make([][board.MaxPlayers + 1]uint8, n), deg: make([]uint8, n), next: make([]int32, n),
 		libs: make([]int32, n), size: make([]int32, n), empty: newEmptySet(n),
-		edge: make([]bool, n), mark: make([]uint32, n), stack: make([]int32, 0, n)}
+		edge: make([]bool, n), mark: make([]uint32, n), stack: make([]int32, 0, n), last: -1}
 	b.adjFrom, b.adj = csr(g)
 	b.diagFrom, b.diag = diagonals(g)
 	maxDeg := 0
 	for p := 0; p < n; p++ {
 		maxDeg = max(maxDeg, g.Degree(p))
 	}
+	b.maxDeg = int32(maxDeg)
+	b.cands = make([]int32, 0, n)
+	b.enemy = make([]int32, 0, maxDeg+1)
+	b.own = make([]int32, 0, maxDeg)
 	for p := 0; p < n; p++ {
 		b.edge[p] = g.Degree(p) < maxDeg
 		b.empty.add(int32(p))
@@ -176,6 +186,10 @@ func (b *GoBoard) Load(s game.State) {
 	}
 	b.rebuildChains()
 	b.load(s)
+	b.last = -1
+	if h := s.History(); len(h) > 0 && h[len(h)-1].Move.Kind == game.Place {
+		b.last = int32(h[len(h)-1].Move.Point)
+	}
 }
 
 // At returns the contents of point p.
@@ -261,14 +275,17 @@ func (b *GoBoard) Legal(p int) bool {
 func (b *GoBoard) Play(p int) {
 	if p < 0 {
 		p = passTurn
+		b.last = -1
 	} else {
 		b.place(int32(p), b.toMove)
 	}
 	b.end(p)
 }
 
-// place puts a stone of c on p and resolves captures (and suicide).
+// place puts a stone of c on p and resolves captures (and suicide); p
+// becomes the last placement.
 func (b *GoBoard) place(p int32, c board.Color) {
+	b.last = p
 	b.empty.remove(p)
 	b.setColor(p, c)
 	b.chain[p], b.next[p], b.size[p] = p, p, 1
@@ -377,21 +394,34 @@ func (b *GoBoard) remove(r int32) {
 	}
 }
 
-// randomMove plays a uniformly random legal placement of the player to
-// move that is not suicide and does not fill its own eye, and reports
-// false if there is none.
+// randomMove plays the policy's move for the player to move and reports
+// false if it has none (and will pass). The light policy plays a
+// uniformly random legal placement that is not suicide and does not fill
+// the mover's own eye; the tactical policy first answers the last
+// placement (gotactics.go), and its random placement is no self-atari of
+// two or more stones either.
 func (b *GoBoard) randomMove(r *Rand) bool {
 	c := b.toMove
-	p := b.empty.draw(r, func(p int32) bool { return p != b.ko && !b.eye(p, c) && b.lives(p, c) })
+	if b.heavy {
+		if x := b.atariMove(r); x >= 0 {
+			b.place(x, c)
+			return true
+		}
+	}
+	p := b.empty.draw(r, func(p int32) bool {
+		return p != b.ko && !b.eye(p, c) && b.lives(p, c) && !(b.heavy && b.selfAtari(p, c))
+	})
 	if p < 0 {
+		b.last = -1
 		return false
 	}
 	b.place(p, c)
 	return true
 }
 
-// Playout plays the reference light policy to the end: every player passes
-// in succession, or 3 moves a point have been made.
+// Playout plays the reference light policy (or the tactical one, see
+// SetHeavy) to the end: every player passes in succession, or 3 moves a
+// point have been made.
 func (b *GoBoard) Playout(r *Rand) int { return b.playout(b, r) }
 
 // Score counts the board by area: stones, and empty regions that touch
