@@ -136,34 +136,9 @@ func TestKeilKillers(t *testing.T) {
 // answers the last placement with a capture or a rescue.
 func TestKeilHeavyPlayouts(t *testing.T) {
 	for _, spec := range []string{"hex:5", "hex:3"} {
-		s0 := start(t, "keil ko=none", spec)
-		b := hexKeil(t, s0)
+		b := hexKeil(t, start(t, "keil ko=none", spec))
 		b.SetHeavy(true)
-		r := NewRand(9)
-		for i := 0; i < 200; i++ {
-			b.Load(s0)
-			b.Playout(r)
-			s := start(t, "keil ko=none", spec)
-			for k, st := range b.Steps() {
-				for s.ToMove() != st.Color {
-					m := game.PassMove
-					if s.Legal(game.ButtonMove) == nil {
-						m = game.ButtonMove
-					}
-					if err := s.Play(m); err != nil {
-						t.Fatal(err)
-					}
-				}
-				if err := s.Play(game.At(int(st.Point))); err != nil {
-					t.Fatalf("%s playout %d step %d: %v\n%s", spec, i, k, err, game.Text(s))
-				}
-			}
-			for p := 0; p < s.Graph().N(); p++ {
-				if s.At(p) != b.At(p) {
-					t.Fatalf("%s playout %d: %s differs", spec, i, s.Graph().Name(p))
-				}
-			}
-		}
+		replayPlayouts(t, "keil ko=none", spec, b, 200, 9)
 	}
 	// On random positions every answer either captures, or saves an own
 	// chain next to the last stone that the opponent could have captured

@@ -231,36 +231,64 @@ func lockstep(t *testing.T, rules, spec string, a, b fastBoard, playouts int) {
 	}
 }
 
+// replayPlayouts plays n playouts of board f (its policy as set) from the
+// start of rules on spec and replays each on the rules engine: a turn the
+// board skipped is the button where it may be taken, else a pass; every
+// placement must be legal there, and the stones must end as on the board
+// (unless the engine's own rules ended the game first, as Ki's recurrence
+// rule may).
+func replayPlayouts(t *testing.T, rules, spec string, f fastBoard, n int, seed uint64) {
+	t.Helper()
+	s0 := start(t, rules, spec)
+	r := NewRand(seed)
+	compared := 0
+	for i := 0; i < n; i++ {
+		f.Load(s0)
+		f.Playout(r)
+		s := start(t, rules, spec)
+		steps := f.Steps()
+		for k, st := range steps {
+			for !s.Over() && s.ToMove() != st.Color {
+				m := game.PassMove
+				if s.Legal(game.ButtonMove) == nil {
+					m = game.ButtonMove
+				}
+				if err := s.Play(m); err != nil {
+					t.Fatalf("%s %s playout %d step %d: %s: %v", rules, spec, i, k, m.Format(s.Graph()), err)
+				}
+			}
+			if s.Over() {
+				steps = steps[:k] // the engine ended the game first
+				break
+			}
+			if err := s.Play(game.At(int(st.Point))); err != nil {
+				t.Fatalf("%s %s playout %d step %d: %v\n%s", rules, spec, i, k, err, game.Text(s))
+			}
+		}
+		if len(steps) < len(f.Steps()) {
+			continue
+		}
+		compared++
+		for p := 0; p < s.Graph().N(); p++ {
+			if s.At(p) != f.At(p) {
+				t.Fatalf("%s %s playout %d: %s differs", rules, spec, i, s.Graph().Name(p))
+			}
+		}
+	}
+	if compared < n/2 {
+		t.Fatalf("%s %s: the engine ended %d of %d playouts before their end", rules, spec, n-compared, n)
+	}
+}
+
 // TestHeavyPlayouts: the tactical policy plays legal games (replayed in
 // the rules engine, which must accept every placement and end with the
 // same stones), captures a stone played into atari and a chain the last
 // move left in atari, and has no answer where there is nothing to take.
 func TestHeavyPlayouts(t *testing.T) {
 	for _, spec := range []string{"9x9", "5x5"} {
-		s0 := start(t, "go ko=none", spec)
-		b := NewSquare(s0.Graph(), false, 0)
+		b := NewSquare(start(t, "go ko=none", spec).Graph(), false, 0)
 		b.SetHeavy(true)
-		r := NewRand(9)
-		for i := 0; i < 200; i++ {
-			b.Load(s0)
-			b.Playout(r)
-			s := start(t, "go ko=none", spec)
-			for k, st := range b.Steps() {
-				if s.ToMove() != st.Color {
-					if err := s.Play(game.PassMove); err != nil {
-						t.Fatal(err)
-					}
-				}
-				if err := s.Play(game.At(int(st.Point))); err != nil {
-					t.Fatalf("%s playout %d step %d: %v\n%s", spec, i, k, err, game.Text(s))
-				}
-			}
-			for p := 0; p < s.Graph().N(); p++ {
-				if s.At(p) != b.At(p) {
-					t.Fatalf("%s playout %d: %s differs", spec, i, s.Graph().Name(p))
-				}
-			}
-		}
+		replayPlayouts(t, "go ko=none", spec, b, 200, 9)
 	}
 	// Step 1, answers to atari. White's d4 walks into atari: Black
 	// captures at d3. Black's d5 puts White's d4 in atari, but d5 itself
@@ -361,35 +389,9 @@ func TestSelfAtari(t *testing.T) {
 // the rules engine, forced passes included, to the same stones), and
 // answers a stone placed next to one of the mover's by capturing it.
 func TestKiHeavyPlayouts(t *testing.T) {
-	s0 := start(t, "ki", "7x7")
-	b := NewKi(s0.Graph(), 0)
+	b := NewKi(start(t, "ki", "7x7").Graph(), 0)
 	b.SetHeavy(true)
-	r := NewRand(5)
-	for i := 0; i < 100; i++ {
-		b.Load(s0)
-		b.Playout(r)
-		s := start(t, "ki", "7x7")
-		for k, st := range b.Steps() {
-			if s.Over() {
-				break // the engine's recurrence rule ended the game first
-			}
-			if s.ToMove() != st.Color {
-				if err := s.Play(game.PassMove); err != nil {
-					t.Fatalf("playout %d step %d: a pass: %v", i, k, err)
-				}
-			}
-			if err := s.Play(game.At(int(st.Point))); err != nil {
-				t.Fatalf("playout %d step %d: %v\n%s", i, k, err, game.Text(s))
-			}
-		}
-		if !s.Over() {
-			for p := 0; p < s.Graph().N(); p++ {
-				if s.At(p) != b.At(p) {
-					t.Fatalf("playout %d: %s differs", i, s.Graph().Name(p))
-				}
-			}
-		}
-	}
+	replayPlayouts(t, "ki", "7x7", b, 100, 5)
 	// Black b3, White c3 next to it: c2, c4 and d3 would each give Black
 	// two stones around c3, and capture it.
 	s := start(t, "ki", "5x5")
