@@ -9,10 +9,10 @@ import "moku/board"
 //   - capture: an enemy chain next to the last stone (the stone's own
 //     chain among them) that one placement captures;
 //   - save: an own chain next to the last stone that the opponent could
-//     now capture with one legal placement, by capturing an enemy chain touching
-//     it that is capturable in one move, or by extending on the liberty
-//     the opponent would capture on when that gives the group at least
-//     three liberties;
+//     now capture with one legal placement, by capturing an enemy chain
+//     touching it that is capturable in one move, or by extending on the
+//     liberty the opponent would capture on when that gives the group at
+//     least three liberties;
 //
 // each drawn at random among the candidates, and each checked like a
 // random move (ko, own eye, suicide). Failing both, the random move avoids
@@ -41,29 +41,6 @@ const keilMaxCapturable = 6
 // SetHeavy switches the tactical policy (keiltactics.go) on or off. Off
 // (the default) the board plays the reference light policy.
 func (b *HexKeilBoard) SetHeavy(on bool) { b.heavy = on }
-
-// libertiesOf collects the distinct liberties of chain r into b.libBuf,
-// stopping at most of them, and returns them.
-func (b *HexKeilBoard) libertiesOf(r int32, most int) []int32 {
-	c := b.color[r&cellMask]
-	b.gen++
-	libs := b.libBuf[:0]
-	s := r
-	for {
-		for k, o := range b.off {
-			q := s + o
-			if b.color[q&cellMask] == board.Empty && b.mark[q&cellMask] != b.gen && b.freeLink(s, k, c) {
-				b.mark[q&cellMask] = b.gen
-				if libs = append(libs, q); len(libs) >= most {
-					return libs
-				}
-			}
-		}
-		if s = b.next[s&cellMask]; s == r {
-			return libs
-		}
-	}
-}
 
 // killers returns the placements of the opponent of chain r that would
 // capture it (a slice of b.killBuf): those liberties of r on which an

@@ -25,8 +25,8 @@ func hexKeil(t testing.TB, s game.State) *HexKeilBoard {
 // TestKeilKillers checks the tactical policy's reading of Keil against the
 // rules engine on random positions: for the player to move, every legal
 // placement captures exactly the chains whose killers name it
-// (keilMaxCapturable included), Captures counts the stones it takes,
-// libertiesOf finds the engine's liberties, and selfAtari holds exactly
+// (keilMaxCapturable included), Captures counts the stones it takes, the
+// board's chains have the engine's liberties, and selfAtari holds exactly
 // when the placement leaves a group of two or more stones with one
 // liberty, capturing nothing.
 func TestKeilKillers(t *testing.T) {
@@ -112,7 +112,7 @@ func TestKeilKillers(t *testing.T) {
 					if c.rules == "keil" {
 						_, libs := pos.Group(q)
 						var mine []int
-						for _, x := range b.libertiesOf(r, n) {
+						for _, x := range libertiesOf(b, r) {
 							mine = append(mine, int(b.toExt[x&cellMask]))
 						}
 						slices.Sort(libs)
@@ -270,4 +270,23 @@ func keilAnswer(t *testing.T, pos *liberty.Position, me board.Color, last, p int
 		}
 	}
 	return ""
+}
+
+// libertiesOf returns the distinct liberties of chain r of b.
+func libertiesOf(b *HexKeilBoard, r int32) []int32 {
+	c := b.color[r&cellMask]
+	seen := map[int32]bool{}
+	var libs []int32
+	for s := r; ; {
+		for k, o := range b.off {
+			q := s + o
+			if b.color[q&cellMask] == board.Empty && !seen[q] && b.freeLink(s, k, c) {
+				seen[q] = true
+				libs = append(libs, q)
+			}
+		}
+		if s = b.next[s&cellMask]; s == r {
+			return libs
+		}
+	}
 }
