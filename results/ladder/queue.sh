@@ -5,9 +5,9 @@
 #
 #   results/ladder/queue.sh BINARY
 #
-# BINARY plays the ladder's moves: a binary built at commit b17c952 (or
-# later, as long as it plays the same moves for the same seed: README
-# "Ladder" says how that was checked), run with FLAGS=--heavy=false.
+# BINARY plays the ladder's moves: a binary built at commit b17c952 or
+# later, run with FLAGS=--heavy=false, that plays the same moves as the
+# ladder's first binary (08f92de) for the same seed: same.sh checks it.
 # The queues log to results/ladder/queue-{a,b}.log (not kept in git).
 # To stop: kill the two queue shells, then
 #   pkill -INT -f "$BINARY match"
