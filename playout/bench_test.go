@@ -65,7 +65,7 @@ func BenchmarkKee9x9x3Heavy(b *testing.B) {
 	s := start(b, "kee players=3", "9x9")
 	r := s.Rules()
 	f := NewGo(s.Graph(), r.Players, r.Suicide == rules.SuicideAllowed, r.Komi)
-	f.SetHeavy(true)
+	f.setHeavy(true)
 	benchBoard(b, s, f)
 }
 

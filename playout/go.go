@@ -42,7 +42,7 @@ type GoBoard struct {
 	stack []int32
 	dead  []int32
 
-	heavy      bool    // the tactical policy (SetHeavy, gotactics.go)
+	heavy      bool    // the tactical policy (setHeavy, gotactics.go)
 	last       int32   // the last placement, or -1 after a pass
 	maxDeg     int32   // the most neighbours a point has
 	cands      []int32 // the tactical policy's candidates
@@ -420,7 +420,7 @@ func (b *GoBoard) randomMove(r *Rand) bool {
 }
 
 // Playout plays the reference light policy (or the tactical one, see
-// SetHeavy) to the end: every player passes in succession, or 3 moves a
+// setHeavy) to the end: every player passes in succession, or 3 moves a
 // point have been made.
 func (b *GoBoard) Playout(r *Rand) int { return b.playout(b, r) }
 

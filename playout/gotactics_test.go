@@ -52,7 +52,7 @@ func TestGoHeavyPlayouts(t *testing.T) {
 	for _, c := range goTacticsCases {
 		s0 := start(t, c.rules, c.spec)
 		b := goBoardFor(t, s0)
-		b.SetHeavy(true)
+		b.setHeavy(true)
 		r := NewRand(9)
 		for i := 0; i < c.playouts; i++ {
 			b.Load(s0)
@@ -251,7 +251,7 @@ func TestGoAnswers(t *testing.T) {
 		randomPositions(t, rng, c.rules, c.spec, 25, func(pos *liberty.Position, last int) {
 			g := pos.Graph()
 			b := goBoardFor(t, pos)
-			b.SetHeavy(true)
+			b.setHeavy(true)
 			b.Load(pos)
 			want, judge := expectedAnswers(pos, b, last)
 			b.atariMove(NewRand(1))
@@ -390,7 +390,7 @@ func TestGoTacticsPositions(t *testing.T) {
 			b    *GoBoard
 			want []string
 		}{{"played", played, c.want}, {"loaded", loaded, wantLoaded}} {
-			b.b.SetHeavy(true)
+			b.b.setHeavy(true)
 			b.b.atariMove(NewRand(1))
 			var got []int
 			for _, x := range b.b.cands {
@@ -456,7 +456,7 @@ func TestGoLastPlacement(t *testing.T) {
 		t.Fatal(err)
 	}
 	b := goBoardFor(t, s)
-	b.SetHeavy(true)
+	b.setHeavy(true)
 	b.Load(s)
 	if mv, _ := game.ParseMove(s.Graph(), "b3"); b.last != int32(mv.Point) {
 		t.Fatalf("loaded: last placement %d, want b3 (%d)", b.last, mv.Point)

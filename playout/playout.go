@@ -32,12 +32,13 @@
 // (three times the number of points) that real games never meet but random
 // Keil and Ki games might.
 //
-// Four boards also have a tactical ("heavy") policy, switched on with
+// Three boards also have a tactical ("heavy") policy, switched on with
 // SetHeavy, which the search uses by default: SquareBoard's answers to
 // atari and MoGo's 3x3 patterns (tactics.go), HexKeilBoard's captures and
-// rescues read through linking (keiltactics.go), KiBoard's captures
-// next to the last stone (ki.go); GoBoard's answers to atari on any
-// graph and for any number of players (gotactics.go).
+// rescues read through linking (keiltactics.go), and KiBoard's captures
+// next to the last stone (ki.go). GoBoard has one too, answers to atari
+// on any graph for any number of players (gotactics.go), which the search
+// does not use yet.
 package playout
 
 import (
