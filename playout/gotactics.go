@@ -20,19 +20,25 @@ import "moku/board"
 // self-ataris of two or more stones (a lone stone may still throw in,
 // which nakade needs).
 
-// setHeavy switches the tactical policy on or off. Off (the default) the
-// board plays the reference light policy, drawing the same random numbers
-// as before the tactical policy existed.
+// SetHeavy switches the tactical policy on or off in a game of two
+// players; with more the board stays light. Off (the default) the board
+// plays the reference light policy, drawing the same random numbers as
+// before the tactical policy existed.
 //
-// It is not exported: the search turns on the tactical policy of every
-// board with a SetHeavy method, and the policy has earned that only with
-// two players. At 0.5 s a move it beat the light policy 53-27 in 80 games
-// of two-player Kee on the hexhex of side 5 at komi 6.5 (24-16 in 40 at
-// komi 0, where Black won 34), but in 60 games of three-player Kee on 7x7
-// (heavy, light, light; seats rotating) it took first place 18 times, the
-// two light engines 15 and 27. Exporting it waits for a search that can
-// choose it for two players only.
+// The policy has earned its place with two players only. At 0.5 s a move
+// it beat the light policy 53-27 in 80 games of two-player Kee on the
+// hexhex of side 5 at komi 6.5 (24-16 in 40 at komi 0, where Black won
+// 34), but in 60 games of three-player Kee on 7x7 (heavy, light, light;
+// seats rotating) it took first place 18 times, the two light engines 15
+// and 27.
+func (b *GoBoard) SetHeavy(on bool) { b.setHeavy(on && b.players == 2) }
+
+// setHeavy switches the tactical policy on or off for any number of
+// players (the tests check the policy with three and four).
 func (b *GoBoard) setHeavy(on bool) { b.heavy = on }
+
+// Heavy reports whether the tactical policy is on.
+func (b *GoBoard) Heavy() bool { return b.heavy }
 
 // liberties returns the number of distinct liberties of chain r, counting
 // no further than two, and one of them (-1 if it has none).

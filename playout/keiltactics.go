@@ -42,6 +42,9 @@ const keilMaxCapturable = 6
 // (the default) the board plays the reference light policy.
 func (b *HexKeilBoard) SetHeavy(on bool) { b.heavy = on }
 
+// Heavy reports whether the tactical policy is on.
+func (b *HexKeilBoard) Heavy() bool { return b.heavy }
+
 // killers returns the placements of the opponent of chain r that would
 // capture it (a slice of b.killBuf): those liberties of r on which an
 // enemy stone leaves r without one. Legality is not checked. All the

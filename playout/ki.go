@@ -83,6 +83,9 @@ func (b *KiBoard) Load(s game.State) {
 // SetHeavy switches the tactical policy on or off (off: uniformly random).
 func (b *KiBoard) SetHeavy(on bool) { b.heavy = on }
 
+// Heavy reports whether the tactical policy is on.
+func (b *KiBoard) Heavy() bool { return b.heavy }
+
 // captures reports whether a stone of c on empty p would capture: some
 // opponent stone next to p would then stand on a point c controls.
 func (b *KiBoard) captures(p int32, c board.Color) bool {

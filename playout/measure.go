@@ -36,7 +36,7 @@ func Measure(cfg games.Config, d time.Duration, seed uint64, heavy bool) (Stats,
 	if err != nil {
 		return Stats{}, err
 	}
-	if h, ok := b.(interface{ SetHeavy(bool) }); ok {
+	if h, ok := b.(Tactical); ok {
 		h.SetHeavy(heavy)
 	}
 	r := NewRand(seed)

@@ -32,13 +32,13 @@
 // (three times the number of points) that real games never meet but random
 // Keil and Ki games might.
 //
-// Three boards also have a tactical ("heavy") policy, switched on with
-// SetHeavy, which the search uses by default: SquareBoard's answers to
-// atari and MoGo's 3x3 patterns (tactics.go), HexKeilBoard's captures and
-// rescues read through linking (keiltactics.go), and KiBoard's captures
-// next to the last stone (ki.go). GoBoard has one too, answers to atari
-// on any graph for any number of players (gotactics.go), which the search
-// does not use yet.
+// The boards also have a tactical ("heavy") policy (see Tactical), which
+// the search uses by default: SquareBoard's answers to atari and MoGo's
+// 3x3 patterns (tactics.go), GoBoard's answers to atari on any graph, for
+// two players (gotactics.go), HexKeilBoard's captures and rescues read
+// through linking (keiltactics.go), and KiBoard's captures next to the
+// last stone (ki.go). KeilBoard, on graphs other than the hexhex, has
+// only the light policy.
 package playout
 
 import (
@@ -76,6 +76,17 @@ type Board interface {
 	// Owner returns the player a point counts for at the end of the last
 	// playout (a stone's colour or the territory's owner), or Empty.
 	Owner(p int) board.Color
+}
+
+// Tactical is a board with a tactical policy beside the light one.
+type Tactical interface {
+	Board
+	// SetHeavy switches the tactical policy on or off (off, the light
+	// policy, is the default). A board whose policy does not serve its
+	// game stays light (GoBoard with more than two players).
+	SetHeavy(on bool)
+	// Heavy reports whether the tactical policy is on.
+	Heavy() bool
 }
 
 // New returns a fast board for ruleset r on graph g.

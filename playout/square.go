@@ -175,6 +175,9 @@ func (b *SquareBoard) Load(s game.State) {
 // default) the board plays the reference light policy.
 func (b *SquareBoard) SetHeavy(on bool) { b.heavy = on }
 
+// Heavy reports whether the tactical policy is on.
+func (b *SquareBoard) Heavy() bool { return b.heavy }
+
 // liberties returns the number of distinct liberties of chain r, counting
 // no further than two, and one of them.
 func (b *SquareBoard) liberties(r int32) (int, int32) {

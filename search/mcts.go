@@ -68,14 +68,16 @@ type Options struct {
 	ResignRate float64
 
 	// Heavy selects the tactical playout policy where the fast board has
-	// one (two players on rectangles, Go and Kee: playout.SquareBoard,
-	// see playout/tactics.go, with the shape and self-atari priors that go
-	// with it; Keil on the hexhex: playout.HexKeilBoard's captures and
-	// rescues read through linking, with the capture prior; Ki:
-	// playout.KiBoard's captures) instead of the reference light policy.
-	// It is the default: at equal time it beat the light policy 13-1 on
-	// 9x9 Go, 29-2 on Keil side 5 and 13-0 on side 7, and 18-2 on 11x11
-	// Ki at equal CPU (README, "Playout policies").
+	// one (playout.Tactical: Go and Kee with two players on rectangles,
+	// playout.SquareBoard, see playout/tactics.go, with the shape and
+	// self-atari priors that go with it, and on other graphs
+	// playout.GoBoard's answers to atari; Keil on the hexhex:
+	// playout.HexKeilBoard's captures and rescues read through linking,
+	// with the capture prior; Ki: playout.KiBoard's captures) instead of
+	// the reference light policy. It is the default: at equal time it beat
+	// the light policy 13-1 on 9x9 Go, 53-27 in two-player Kee on the
+	// hexhex of side 5, 29-2 on Keil side 5 and 13-0 on side 7, and 18-2
+	// on 11x11 Ki at equal CPU (README, "Playout policies").
 	Heavy bool
 
 	// StopEarly ends a search once the playouts its limits leave could
@@ -315,15 +317,19 @@ type tree struct {
 }
 
 // HasTactics reports whether ruleset r on graph g has a tactical playout
-// policy, so that Options.Heavy changes the search (two players on a
-// rectangle, Keil on the hexhex, and Ki; see Options.Heavy).
+// policy, so that Options.Heavy changes the search (Go and Kee with two
+// players, Keil on the hexhex, and Ki; see Options.Heavy).
 func HasTactics(r rules.Ruleset, g *board.Graph) bool {
 	b, err := playout.New(r, g)
 	if err != nil {
 		return false
 	}
-	_, ok := b.(interface{ SetHeavy(bool) })
-	return ok
+	t, ok := b.(playout.Tactical)
+	if !ok {
+		return false
+	}
+	t.SetHeavy(true)
+	return t.Heavy()
 }
 
 // Clone returns an independent copy of s: the same ruleset and board with
@@ -382,7 +388,7 @@ func search(s game.State, opt Options, collect bool) (Analysis, []float32, error
 		if err != nil {
 			return Analysis{}, nil, err
 		}
-		if h, ok := b.(interface{ SetHeavy(bool) }); ok {
+		if h, ok := b.(playout.Tactical); ok {
 			h.SetHeavy(opt.Heavy)
 		}
 		workers[i] = &worker{s: ws, b: b, r: playout.NewRand(opt.Seed*0x9e3779b97f4a7c15 + uint64(i) + 1),

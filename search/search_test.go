@@ -277,3 +277,27 @@ func TestEstimateBlack(t *testing.T) {
 		}
 	}
 }
+
+// TestHasTactics: the games whose fast board has a tactical policy that
+// serves them, as Options.Heavy documents.
+func TestHasTactics(t *testing.T) {
+	for _, c := range []struct {
+		rules, board string
+		want         bool
+	}{
+		{"go", "9x9", true},             // SquareBoard
+		{"go", "hex:4", true},           // GoBoard, two players
+		{"kee", "torus:5x5", true},      // GoBoard, two players
+		{"kee players=3", "7x7", false}, // GoBoard, three players: light only
+		{"kee players=4", "hex:4", false},
+		{"keil", "hex:5", true}, // HexKeilBoard
+		{"keil-2019", "hex:3", true},
+		{"keil", "5x5", false}, // KeilBoard off the hexhex: light only
+		{"ki", "11x11", true},  // KiBoard
+	} {
+		s := start(t, c.rules, c.board)
+		if got := HasTactics(s.Rules(), s.Graph()); got != c.want {
+			t.Errorf("%s on %s: HasTactics %v, want %v", c.rules, c.board, got, c.want)
+		}
+	}
+}

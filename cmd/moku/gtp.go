@@ -29,7 +29,7 @@ func runGTP(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	threads := fs.Int("threads", 1, "mcts: search threads")
 	resign := fs.Bool("resign", true, "mcts: resign hopeless games")
 	stopEarly := fs.Bool("stop-early", true, "mcts: end a move's search once the playouts left could not change the move (exact under --playouts; under --time at the speed so far)")
-	heavy := fs.Bool("heavy", true, "mcts: tactical playouts where the game has them (two players on a rectangle: atari answers, 3x3 shapes, no big self-ataris; Ki: captures); --heavy=false for the light reference policy")
+	heavy := fs.Bool("heavy", true, "mcts: tactical playouts where the game has them (two players: answers to atari, and on a rectangle 3x3 shapes, no big self-ataris; Keil on the hexhex: captures and rescues through linking; Ki: captures); --heavy=false for the light reference policy")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}

@@ -132,7 +132,7 @@ func TestLadderCommand(t *testing.T) {
 		"| Keil side 3 | random | 4 | ",
 		"| Kee 5x5, 3 players | 50 | 6 | ",
 		"| game | pairing | games | wins-losses-draws | score | Elo difference (95% interval) |",
-		"| Keil side 3 | 50 vs random | 4 | ",
+		"| Keil side 3 | 50 --heavy vs random | 4 | ",
 		"| Kee 5x5, 3 players | 50 vs 20 | 3 | ",
 		"| Kee 5x5, 3 players | 20 vs random | 3 | ",
 		"| rung | Keil side 3 (4 games) | Kee 5x5, 3 players (3 games) |",
