@@ -50,34 +50,9 @@ var goTacticsCases = []struct {
 // allows), and end with the same stones as the fast board.
 func TestGoHeavyPlayouts(t *testing.T) {
 	for _, c := range goTacticsCases {
-		s0 := start(t, c.rules, c.spec)
-		b := goBoardFor(t, s0)
+		b := goBoardFor(t, start(t, c.rules, c.spec))
 		b.setHeavy(true)
-		r := NewRand(9)
-		for i := 0; i < c.playouts; i++ {
-			b.Load(s0)
-			b.Playout(r)
-			s := start(t, c.rules, c.spec)
-			g := s.Graph()
-			for k, st := range b.Steps() {
-				for s.ToMove() != st.Color {
-					if err := s.Play(game.PassMove); err != nil {
-						t.Fatalf("%s %s playout %d step %d: a pass: %v", c.rules, c.spec, i, k, err)
-					}
-				}
-				if err := s.Play(game.At(int(st.Point))); err != nil {
-					t.Fatalf("%s %s playout %d step %d: %v\n%s", c.rules, c.spec, i, k, err, game.Text(s))
-				}
-				if s.At(int(st.Point)) != st.Color {
-					t.Fatalf("%s %s playout %d step %d: %s at %s is suicide\n%s", c.rules, c.spec, i, k, st.Color, g.Name(int(st.Point)), game.Text(s))
-				}
-			}
-			for p := 0; p < g.N(); p++ {
-				if s.At(p) != b.At(p) {
-					t.Fatalf("%s %s playout %d: %s differs\n%s", c.rules, c.spec, i, g.Name(p), game.Text(s))
-				}
-			}
-		}
+		replayPlayouts(t, c.rules, c.spec, b, c.playouts, 9)
 	}
 }
 

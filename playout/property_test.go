@@ -234,9 +234,10 @@ func lockstep(t *testing.T, rules, spec string, a, b fastBoard, playouts int) {
 // replayPlayouts plays n playouts of board f (its policy as set) from the
 // start of rules on spec and replays each on the rules engine: a turn the
 // board skipped is the button where it may be taken, else a pass; every
-// placement must be legal there, and the stones must end as on the board
-// (unless the engine's own rules ended the game first, as Ki's recurrence
-// rule may).
+// placement must be legal there and no suicide (which the rules of Kee
+// allow and the policies never choose), and the stones must end as on the
+// board (unless the engine's own rules ended the game first, as Ki's
+// recurrence rule may).
 func replayPlayouts(t *testing.T, rules, spec string, f fastBoard, n int, seed uint64) {
 	t.Helper()
 	s0 := start(t, rules, spec)
@@ -263,6 +264,9 @@ func replayPlayouts(t *testing.T, rules, spec string, f fastBoard, n int, seed u
 			}
 			if err := s.Play(game.At(int(st.Point))); err != nil {
 				t.Fatalf("%s %s playout %d step %d: %v\n%s", rules, spec, i, k, err, game.Text(s))
+			}
+			if s.At(int(st.Point)) != st.Color {
+				t.Fatalf("%s %s playout %d step %d: %s at %s is suicide\n%s", rules, spec, i, k, st.Color, s.Graph().Name(int(st.Point)), game.Text(s))
 			}
 		}
 		if len(steps) < len(f.Steps()) {
