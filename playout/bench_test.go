@@ -60,9 +60,18 @@ func BenchmarkKeil5(b *testing.B)    { benchPlayouts(b, "keil", "hex:5") }
 func BenchmarkKee9x9x3(b *testing.B) { benchPlayouts(b, "kee players=3", "9x9") }
 func BenchmarkKi11x11(b *testing.B)  { benchPlayouts(b, "ki", "11x11") }
 
-// BenchmarkKee9x9x3Heavy is BenchmarkKee9x9x3 with the tactical policy.
-func BenchmarkKee9x9x3Heavy(b *testing.B) {
-	s := start(b, "kee players=3", "9x9")
+// BenchmarkKee9x9x3Heavy is BenchmarkKee9x9x3 with the tactical policy
+// (which the search leaves off with three players).
+func BenchmarkKee9x9x3Heavy(b *testing.B) { benchGoHeavy(b, "kee players=3", "9x9") }
+
+// BenchmarkKeeHex5 and BenchmarkKeeHex5Heavy: two-player Kee on the hexhex
+// of side 5, GoBoard with the light and the tactical policy.
+func BenchmarkKeeHex5(b *testing.B)      { benchPlayouts(b, "kee", "hex:5") }
+func BenchmarkKeeHex5Heavy(b *testing.B) { benchGoHeavy(b, "kee", "hex:5") }
+
+// benchGoHeavy is benchPlayouts on a GoBoard with the tactical policy.
+func benchGoHeavy(b *testing.B, rulesName, spec string) {
+	s := start(b, rulesName, spec)
 	r := s.Rules()
 	f := NewGo(s.Graph(), r.Players, r.Suicide == rules.SuicideAllowed, r.Komi)
 	f.setHeavy(true)
