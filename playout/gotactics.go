@@ -26,7 +26,7 @@ import "moku/board"
 // before the tactical policy existed.
 //
 // The policy has earned its place with two players only. At 0.5 s a move
-// it beat the light policy 53-27 in 80 games of two-player Kee on the
+// it beat the light policy 44-19 in 63 games of two-player Kee on the
 // hexhex of side 5 at komi 6.5 (24-16 in 40 at komi 0, where Black won
 // 34), but in 60 games of three-player Kee on 7x7 (heavy, light, light;
 // seats rotating) it took first place 18 times, the two light engines 15

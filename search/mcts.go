@@ -75,7 +75,7 @@ type Options struct {
 	// playout.HexKeilBoard's captures and rescues read through linking,
 	// with the capture prior; Ki: playout.KiBoard's captures) instead of
 	// the reference light policy. It is the default: at equal time it beat
-	// the light policy 13-1 on 9x9 Go, 53-27 in two-player Kee on the
+	// the light policy 13-1 on 9x9 Go, 44-19 in two-player Kee on the
 	// hexhex of side 5, 29-2 on Keil side 5 and 13-0 on side 7, and 18-2
 	// on 11x11 Ki at equal CPU (README, "Playout policies").
 	Heavy bool
