@@ -56,7 +56,7 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		out[g.key] = st
 		order = append(order, g.key)
 		if !*asJSON {
-			fmt.Fprintf(stdout, "%-12s %9.0f playouts/s  %9.0f playouts/cpu-s  %6.1f moves/playout  black wins %.3f  (%d playouts, %.1f s, %.1f s of CPU, one thread)\n",
+			fmt.Fprintf(stdout, "%-15s %9.0f playouts/s  %9.0f playouts/cpu-s  %6.1f moves/playout  black wins %.3f  (%d playouts, %.1f s, %.1f s of CPU, one thread)\n",
 				g.key, st.PlayoutsPerSec, st.PlayoutsPerCPUSec, st.MovesPerPlay, st.BlackWinRate, st.Playouts, st.Seconds, st.CPUSeconds)
 		}
 	}
@@ -89,7 +89,7 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 			out[key] = m
 			order = append(order, key)
 			if !*asJSON {
-				fmt.Fprintf(stdout, "%-12s %9.0f playouts/s  %9.0f playouts/cpu-s  (MCTS from the empty board, %d thread(s), %.1f s, %.1f s of CPU)\n",
+				fmt.Fprintf(stdout, "%-15s %9.0f playouts/s  %9.0f playouts/cpu-s  (MCTS from the empty board, %d thread(s), %.1f s, %.1f s of CPU)\n",
 					key, rates[t], cpuRates[t], t, a.Seconds, m["cpu_seconds"])
 			}
 		}
