@@ -136,6 +136,25 @@ func TestKeilCornerStoneDiesToTwoStones(t *testing.T) {
 	}
 }
 
+// Linking makes a single enemy stone on a corner's inner neighbour deadly:
+// the corner's pairs with its two edge neighbours have that point as their
+// only witness, and a stone of the other colour there is the type of
+// neither, so the corner stone is linked to nothing. It is captured, and a
+// stone played there later is suicide even beside a stone of its own colour.
+// (The rules file's example needs two stones, on the edge neighbours; one on
+// the inner neighbour suffices too.)
+func TestKeilCornerStoneDiesToInnerStone(t *testing.T) {
+	for _, name := range []string{"keil", "keil-2019"} {
+		p := setup(t, name, "hex:3", "")
+		play(t, p, "a1 b2")
+		if p.At(pt(t, p, "a1")) != board.Empty {
+			t.Errorf("%s: a1 not captured by b2:\n%s", name, game.Text(p))
+		}
+		play(t, p, "b1 e5")
+		illegal(t, p, "a1", "suicide")
+	}
+}
+
 func TestKeilPassNeedsButton(t *testing.T) {
 	p := setup(t, "keil", "hex:3", "")
 	err := p.Play(game.PassMove)
