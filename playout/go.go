@@ -3,6 +3,7 @@ package playout
 import (
 	"moku/board"
 	"moku/game"
+	"moku/internal/cacheline"
 )
 
 // GoBoard is a fast board for the games of plain adjacency: Go and Kee
@@ -21,6 +22,7 @@ import (
 // stone left with one liberty, the captured point is forbidden to the next
 // player for one move.
 type GoBoard struct {
+	_ cacheline.Pad // boards of a search's threads apart (package cacheline)
 	turn
 	suicide bool // the rules allow suicide (Kee, Tromp-Taylor)
 
@@ -47,6 +49,7 @@ type GoBoard struct {
 	maxDeg     int32   // the most neighbours a point has
 	cands      []int32 // the tactical policy's candidates
 	enemy, own []int32 // chains next to the last placement, by side
+	_          cacheline.Pad
 }
 
 // NewGo returns a fast board for plain-adjacency games on g with the given
@@ -55,10 +58,10 @@ type GoBoard struct {
 func NewGo(g *board.Graph, players int, suicide bool, komi float64) *GoBoard {
 	n := g.N()
 	b := &GoBoard{turn: newTurn(n, players, false, komi), suicide: suicide,
-		color: make([]board.Color, n), chain: make([]int32, n),
-		nbr: make([][board.MaxPlayers + 1]uint8, n), deg: make([]uint8, n), next: make([]int32, n),
-		libs: make([]int32, n), size: make([]int32, n), empty: newEmptySet(n),
-		edge: make([]bool, n), mark: make([]uint32, n), stack: make([]int32, 0, n), last: -1}
+		color: cacheline.Make[board.Color](n, n), chain: cacheline.Make[int32](n, n),
+		nbr: cacheline.Make[[board.MaxPlayers + 1]uint8](n, n), deg: make([]uint8, n), next: cacheline.Make[int32](n, n),
+		libs: cacheline.Make[int32](n, n), size: cacheline.Make[int32](n, n), empty: newEmptySet(n),
+		edge: make([]bool, n), mark: cacheline.Make[uint32](n, n), stack: cacheline.Make[int32](0, n), last: -1}
 	b.adjFrom, b.adj = csr(g)
 	b.diagFrom, b.diag = diagonals(g)
 	maxDeg := 0
@@ -66,9 +69,9 @@ func NewGo(g *board.Graph, players int, suicide bool, komi float64) *GoBoard {
 		maxDeg = max(maxDeg, g.Degree(p))
 	}
 	b.maxDeg = int32(maxDeg)
-	b.cands = make([]int32, 0, n)
-	b.enemy = make([]int32, 0, maxDeg+1)
-	b.own = make([]int32, 0, maxDeg)
+	b.cands = cacheline.Make[int32](0, n)
+	b.enemy = cacheline.Make[int32](0, maxDeg+1)
+	b.own = cacheline.Make[int32](0, maxDeg)
 	for p := 0; p < n; p++ {
 		b.edge[p] = g.Degree(p) < maxDeg
 		b.empty.add(int32(p))

@@ -5,6 +5,7 @@ import (
 
 	"moku/board"
 	"moku/game"
+	"moku/internal/cacheline"
 )
 
 // HexKeilBoard is KeilBoard specialised to the hexhex, Keil's own board.
@@ -68,7 +69,7 @@ func NewHexKeil(g *board.Graph, links2019, button bool, komi float64) *HexKeilBo
 	}
 	n := g.N()
 	b := &HexKeilBoard{turn: newTurn(n, 2, button, komi), links2019: links2019, stride: stride, cellsUsed: size,
-		toInt: make([]int32, n), stack: make([]int32, 0, n), deadFor: -1, last: -1}
+		toInt: make([]int32, n), stack: cacheline.Make[int32](0, n), deadFor: -1, last: -1}
 	S := stride
 	b.off = [6]int32{-S - 1, -S, -1, 1, S, S + 1}
 	b.wit = [6][2]int32{{-S, -1}, {-S - 1, 1}, {-S - 1, S}, {-S, S + 1}, {-1, S + 1}, {1, S}}

@@ -3,6 +3,7 @@ package playout
 import (
 	"moku/board"
 	"moku/game"
+	"moku/internal/cacheline"
 )
 
 // KeilBoard is a fast board for Keil: Go with linking (keil.md), the button,
@@ -28,6 +29,7 @@ import (
 // chains next to a new stone can lose liberties (a link depends on the pair
 // and its witnesses, all neighbours of the pair's ends).
 type KeilBoard struct {
+	_ cacheline.Pad // boards of a search's threads apart (package cacheline)
 	turn
 	links2019 bool
 
@@ -47,6 +49,7 @@ type KeilBoard struct {
 	stack   []int32
 	dead    []int32
 	scratch []int32
+	_       cacheline.Pad
 }
 
 // NewKeil returns a fast Keil board on g. links2019 selects keil-2019's
@@ -54,9 +57,9 @@ type KeilBoard struct {
 func NewKeil(g *board.Graph, links2019, button bool, komi float64) *KeilBoard {
 	n := g.N()
 	b := &KeilBoard{turn: newTurn(n, 2, button, komi), links2019: links2019,
-		color: make([]board.Color, n), chain: make([]int32, n), next: make([]int32, n),
-		size: make([]int32, n), libS: make([]int32, n), libE: make([]int32, n),
-		empty: newEmptySet(n), mark: make([]uint32, n), stack: make([]int32, 0, n)}
+		color: cacheline.Make[board.Color](n, n), chain: cacheline.Make[int32](n, n), next: cacheline.Make[int32](n, n),
+		size: cacheline.Make[int32](n, n), libS: cacheline.Make[int32](n, n), libE: cacheline.Make[int32](n, n),
+		empty: newEmptySet(n), mark: cacheline.Make[uint32](n, n), stack: cacheline.Make[int32](0, n)}
 	b.adjFrom, b.adj = csr(g)
 	b.witFrom = make([]int32, len(b.adj)+1)
 	for e := range b.adj {

@@ -3,6 +3,7 @@ package playout
 import (
 	"moku/board"
 	"moku/game"
+	"moku/internal/cacheline"
 )
 
 // KiBoard is a fast board for Ki (majority control). Each point keeps the
@@ -16,6 +17,7 @@ import (
 // points next to it where a placement captures (the stone just placed, or
 // another of its colour around it), then plays at random.
 type KiBoard struct {
+	_       cacheline.Pad // boards of a search's threads apart (package cacheline)
 	n       int
 	komi    float64
 	adjFrom []int32
@@ -29,13 +31,14 @@ type KiBoard struct {
 	heavy   bool
 	last    int32 // the last placement, or -1
 	cands   []int32
+	_       cacheline.Pad
 }
 
 // NewKi returns a fast Ki board on g (komi, normally 0, goes to White).
 func NewKi(g *board.Graph, komi float64) *KiBoard {
 	n := g.N()
-	b := &KiBoard{n: n, komi: komi, color: make([]board.Color, n), count: make([]int32, 2*n),
-		empty: newEmptySet(n), toMove: board.Black, steps: make([]Step, 0, 3*n+1)}
+	b := &KiBoard{n: n, komi: komi, color: cacheline.Make[board.Color](n, n), count: cacheline.Make[int32](2*n, 2*n),
+		empty: newEmptySet(n), toMove: board.Black, steps: cacheline.Make[Step](0, 3*n+1), dead: cacheline.Make[int32](0, 8), cands: cacheline.Make[int32](0, n)}
 	b.adjFrom, b.adj = csr(g)
 	for p := 0; p < n; p++ {
 		b.empty.add(int32(p))

@@ -47,6 +47,7 @@ import (
 
 	"moku/board"
 	"moku/game"
+	"moku/internal/cacheline"
 	"moku/rules"
 )
 
@@ -160,7 +161,7 @@ type emptySet struct {
 }
 
 func newEmptySet(n int) emptySet {
-	s := emptySet{list: make([]int32, 0, n), at: make([]int32, n)}
+	s := emptySet{list: cacheline.Make[int32](0, n), at: cacheline.Make[int32](n, n)}
 	for i := range s.at {
 		s.at[i] = -1
 	}

@@ -3,6 +3,7 @@ package playout
 import (
 	"moku/board"
 	"moku/game"
+	"moku/internal/cacheline"
 )
 
 // wall is the contents of the border points of a SquareBoard.
@@ -72,7 +73,7 @@ func NewSquare(g *board.Graph, suicide bool, komi float64) *SquareBoard {
 	}
 	n := g.N()
 	b := &SquareBoard{turn: newTurn(n, 2, false, komi), w: w, h: h, stride: int32(stride), cellsUsed: int32(size), suicide: suicide,
-		toInt: make([]int32, n), stack: make([]int32, 0, size)}
+		toInt: make([]int32, n), stack: cacheline.Make[int32](0, size)}
 	for i := range b.color {
 		b.color[i&cellMask] = wall
 		b.toExt[i&cellMask] = -1

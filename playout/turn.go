@@ -5,6 +5,7 @@ import (
 
 	"moku/board"
 	"moku/game"
+	"moku/internal/cacheline"
 )
 
 // turn is what the liberty boards (GoBoard, SquareBoard, KeilBoard,
@@ -31,7 +32,7 @@ type turn struct {
 // White's komi (the search's Load sets every player's from the rules).
 func newTurn(n, players int, button bool, komi float64) turn {
 	t := turn{n: n, players: players, toMove: board.Black, ko: -1, button: button,
-		steps: make([]Step, 0, 3*n+1), owner: make([]board.Color, n)}
+		steps: cacheline.Make[Step](0, 3*n+1), owner: cacheline.Make[board.Color](n, n)}
 	t.komi[board.White] = komi
 	return t
 }

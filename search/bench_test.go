@@ -6,17 +6,18 @@ import (
 	"moku/games"
 )
 
-// benchSearch searches the empty board of a game with one thread, 10,000
-// playouts an op (the whole budget: StopEarly off), and reports playouts
-// a second: what the tree costs on top of the playouts (compare the
-// playout package's benchmarks of the same boards).
-func benchSearch(b *testing.B, rules, spec string, heavy bool) {
+// benchSearch searches the empty board of a game with the given number of
+// threads, 10,000 playouts an op (the whole budget: StopEarly off), and
+// reports playouts a second: with one thread, what the tree costs on top
+// of the playouts (compare the playout package's benchmarks of the same
+// boards); with two, the speed-up of tree parallelism.
+func benchSearch(b *testing.B, rules, spec string, heavy bool, threads int) {
 	s, err := games.Start(games.Config{Rules: rules, Board: spec})
 	if err != nil {
 		b.Fatal(err)
 	}
 	o := DefaultOptions()
-	o.Playouts, o.Resign, o.StopEarly, o.Heavy = 10000, false, false, heavy
+	o.Playouts, o.Resign, o.StopEarly, o.Heavy, o.Threads = 10000, false, false, heavy, threads
 	b.ReportAllocs()
 	playouts := 0
 	for i := 0; i < b.N; i++ {
@@ -31,7 +32,10 @@ func benchSearch(b *testing.B, rules, spec string, heavy bool) {
 }
 
 // BenchmarkSearch9x9 is 9x9 Go with the tactical playouts.
-func BenchmarkSearch9x9(b *testing.B) { benchSearch(b, "go", "9x9", true) }
+func BenchmarkSearch9x9(b *testing.B) { benchSearch(b, "go", "9x9", true, 1) }
+
+// BenchmarkSearch9x9Threads2 is the same on two threads sharing one tree.
+func BenchmarkSearch9x9Threads2(b *testing.B) { benchSearch(b, "go", "9x9", true, 2) }
 
 // BenchmarkSearchKeil7 is Keil side 7, the ladder's costliest game.
-func BenchmarkSearchKeil7(b *testing.B) { benchSearch(b, "keil", "hex:7", false) }
+func BenchmarkSearchKeil7(b *testing.B) { benchSearch(b, "keil", "hex:7", false, 1) }

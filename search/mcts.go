@@ -51,6 +51,7 @@ import (
 	"moku/board"
 	"moku/game"
 	"moku/games"
+	"moku/internal/cacheline"
 	"moku/playout"
 	"moku/rules"
 )
@@ -286,9 +287,10 @@ func (p *Player) Genmove(s game.State) (game.Move, error) {
 // worker is one search thread: its own copy of the position, fast board,
 // random generator and scratch space.
 type worker struct {
+	_       cacheline.Pad // the workers of one search write apart (package cacheline)
 	s       game.State
 	b       playout.Board
-	r       *playout.Rand
+	r       playout.Rand
 	path    []*node
 	seen    []board.Color // AMAF: who played each point first in the rest of the game
 	moves   []game.Move
@@ -297,6 +299,7 @@ type worker struct {
 	margin  float64
 	rewards float64   // summed reward of the root's player
 	diffs   []float32 // the root player's margin in each playout (when collected)
+	_       cacheline.Pad
 }
 
 // tree is the shared search state.
@@ -377,7 +380,7 @@ func search(s game.State, opt Options, collect bool) (Analysis, []float32, error
 	workers := make([]*worker, opt.Threads)
 	for i := range workers {
 		ws := s
-		if i > 0 {
+		if opt.Threads > 1 { // each thread its own copy, none on the caller's memory
 			c, err := Clone(s)
 			if err != nil {
 				return Analysis{}, nil, err
@@ -391,8 +394,10 @@ func search(s game.State, opt Options, collect bool) (Analysis, []float32, error
 		if h, ok := b.(playout.Tactical); ok {
 			h.SetHeavy(opt.Heavy)
 		}
-		workers[i] = &worker{s: ws, b: b, r: playout.NewRand(opt.Seed*0x9e3779b97f4a7c15 + uint64(i) + 1),
-			seen: make([]board.Color, s.Graph().N()), own: make([][board.MaxPlayers + 1]float64, s.Graph().N())}
+		n := s.Graph().N()
+		workers[i] = &worker{s: ws, b: b, r: *playout.NewRand(opt.Seed*0x9e3779b97f4a7c15 + uint64(i) + 1),
+			path: cacheline.Make[*node](0, 64), moves: cacheline.Make[game.Move](0, n+1),
+			seen: cacheline.Make[board.Color](n, n), own: cacheline.Make[[board.MaxPlayers + 1]float64](n, n)}
 	}
 	var wg sync.WaitGroup
 	for _, w := range workers[1:] {
@@ -524,7 +529,7 @@ func (t *tree) iterate(w *worker) {
 		}
 	} else {
 		w.b.Load(w.s)
-		w.b.Playout(w.r)
+		w.b.Playout(&w.r)
 		score = w.b.Score()
 		steps = w.b.Steps()
 		for p := range w.own {
