@@ -122,36 +122,31 @@ func TestKeilCrosscut(t *testing.T) {
 	}
 }
 
-func TestKeilCornerStoneDiesToTwoStones(t *testing.T) {
-	for _, name := range []string{"keil", "keil-2019"} {
-		p := setup(t, name, "hex:3", "")
-		// a1's neighbours: b1, a2 (edge) and b2 (inner); b1 and a2 witness a1-b2.
-		play(t, p, "button a1 b1 c3 a2")
-		if p.At(pt(t, p, "a1")) != board.Empty {
-			t.Errorf("%s: a1 not captured by b1 and a2:\n%s", name, game.Text(p))
+// A corner stone of a1 has three neighbours: b1 and a2 on the edge, b2
+// inside. b1 and a2 witness the pair (a1, b2), and b2 is the only witness
+// of (a1, b1) and of (a1, a2). So two enemy stones on the edge neighbours
+// capture it (the rules file's example), and so does one on b2: a stone of
+// the other colour there is the type of neither point of the edge pairs,
+// so the corner stone is linked to nothing. A stone played in that corner
+// later is suicide, even beside a stone of its own colour.
+func TestKeilCornerCaptures(t *testing.T) {
+	for _, c := range []struct {
+		moves, captors, then string // then: moves after the capture, before a1 is refused
+	}{
+		{"button a1 b1 c3 a2", "b1 and a2", ""},
+		{"a1 b2", "b2", "b1 e5"},
+	} {
+		for _, name := range []string{"keil", "keil-2019"} {
+			p := setup(t, name, "hex:3", "")
+			play(t, p, c.moves)
+			if p.At(pt(t, p, "a1")) != board.Empty {
+				t.Errorf("%s: a1 not captured by %s:\n%s", name, c.captors, game.Text(p))
+			}
+			if c.then != "" {
+				play(t, p, c.then)
+			}
+			illegal(t, p, "a1", "suicide")
 		}
-		if p.At(pt(t, p, "b2")) != board.Empty {
-			t.Errorf("%s: b2 not empty", name)
-		}
-	}
-}
-
-// Linking makes a single enemy stone on a corner's inner neighbour deadly:
-// the corner's pairs with its two edge neighbours have that point as their
-// only witness, and a stone of the other colour there is the type of
-// neither, so the corner stone is linked to nothing. It is captured, and a
-// stone played there later is suicide even beside a stone of its own colour.
-// (The rules file's example needs two stones, on the edge neighbours; one on
-// the inner neighbour suffices too.)
-func TestKeilCornerStoneDiesToInnerStone(t *testing.T) {
-	for _, name := range []string{"keil", "keil-2019"} {
-		p := setup(t, name, "hex:3", "")
-		play(t, p, "a1 b2")
-		if p.At(pt(t, p, "a1")) != board.Empty {
-			t.Errorf("%s: a1 not captured by b2:\n%s", name, game.Text(p))
-		}
-		play(t, p, "b1 e5")
-		illegal(t, p, "a1", "suicide")
 	}
 }
 
