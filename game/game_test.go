@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"moku/board"
+	"moku/catalog"
 	"moku/game"
-	"moku/games"
 )
 
 func TestParseMove(t *testing.T) {
@@ -62,7 +62,7 @@ func ExampleParseMove() {
 }
 
 func TestPlayAll(t *testing.T) {
-	s, err := games.Start(games.Config{Rules: "go", Board: "5x5"})
+	s, err := catalog.Start(catalog.Config{Rules: "go", Board: "5x5"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,7 +88,7 @@ func TestPlayAll(t *testing.T) {
 }
 
 func ExamplePlayAll() {
-	s, _ := games.Start(games.Config{Rules: "keil", Board: "hex:3"})
+	s, _ := catalog.Start(catalog.Config{Rules: "keil", Board: "hex:3"})
 	fmt.Println(game.PlayAll(s, "c3 button b2"))
 	fmt.Println(game.PlayAll(s, "c3"))
 	// Output:

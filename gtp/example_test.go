@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"moku/games"
+	"moku/catalog"
 	"moku/gtp"
 )
 
@@ -12,7 +12,7 @@ import (
 // illegal one refused with its reason, the button, and the board with its
 // count.
 func ExampleEngine_Execute() {
-	e, err := gtp.New(games.Config{Rules: "keil", Board: "hex:3"}, 1)
+	e, err := gtp.New(catalog.Config{Rules: "keil", Board: "hex:3"}, 1)
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"moku/games"
+	"moku/catalog"
 )
 
 // FuzzExecute feeds arbitrary command lines to an engine: every line gets a
@@ -18,9 +18,9 @@ func FuzzExecute(f *testing.F) {
 		if rules != "keil" && rules != "go" && rules != "ki" {
 			rules = "go"
 		}
-		e, err := New(games.Config{Rules: rules, Board: "5x5"}, 1)
+		e, err := New(catalog.Config{Rules: rules, Board: "5x5"}, 1)
 		if rules == "keil" {
-			e, err = New(games.Config{Rules: rules, Board: "hex:3"}, 1)
+			e, err = New(catalog.Config{Rules: rules, Board: "hex:3"}, 1)
 		}
 		if err != nil {
 			t.Fatal(err)

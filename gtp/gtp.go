@@ -18,8 +18,8 @@ import (
 	"strings"
 
 	"moku/board"
+	"moku/catalog"
 	"moku/game"
-	"moku/games"
 	"moku/rules"
 )
 
@@ -66,7 +66,7 @@ func (r RandomPlayer) Genmove(s game.State) (game.Move, error) {
 
 // Engine is a GTP engine over one game at a time.
 type Engine struct {
-	cfg      games.Config
+	cfg      catalog.Config
 	game     string // "go", "keil", "kee", "ki"
 	state    game.State
 	handlers map[string]Handler
@@ -77,14 +77,14 @@ type Engine struct {
 
 // New returns an engine playing the game cfg describes. seed seeds the
 // random choices of genmove.
-func New(cfg games.Config, seed uint64) (*Engine, error) {
+func New(cfg catalog.Config, seed uint64) (*Engine, error) {
 	r, _, err := cfg.Build()
 	if err != nil {
 		return nil, err
 	}
 	e := &Engine{cfg: cfg, game: r.Game, handlers: map[string]Handler{},
 		player: RandomPlayer{rand.New(rand.NewPCG(seed, 0x6d6f6b75))}}
-	if e.state, err = games.Start(cfg); err != nil {
+	if e.state, err = catalog.Start(cfg); err != nil {
 		return nil, err
 	}
 	for name, h := range standard {

@@ -4,12 +4,12 @@ import (
 	"strings"
 	"testing"
 
-	"moku/games"
+	"moku/catalog"
 )
 
 func engine(t *testing.T, rules, board string) *Engine {
 	t.Helper()
-	e, err := New(games.Config{Rules: rules, Board: board}, 1)
+	e, err := New(catalog.Config{Rules: rules, Board: board}, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -137,7 +137,9 @@ func TestGenmovePlaysWholeGames(t *testing.T) {
 	}
 }
 
-func gamesConfig(rules, board string) games.Config { return games.Config{Rules: rules, Board: board} }
+func gamesConfig(rules, board string) catalog.Config {
+	return catalog.Config{Rules: rules, Board: board}
+}
 
 // moku-seed restarts genmove's random choices: two engines started with
 // different seeds play alike once both get the same one.

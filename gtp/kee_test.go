@@ -3,7 +3,7 @@ package gtp
 import (
 	"testing"
 
-	"moku/games"
+	"moku/catalog"
 )
 
 // TestKeeExampleI plays example I of the Kee rules' seed (2x1 board)
@@ -45,7 +45,7 @@ func TestKeeExampleI(t *testing.T) {
 
 // TestKeeThreePlayers: colours by name, a ranking line from final_score.
 func TestKeeThreePlayers(t *testing.T) {
-	e, err := New(games.Config{Rules: "kee", Board: "3x1", Overrides: []string{"players=3"}}, 1)
+	e, err := New(catalog.Config{Rules: "kee", Board: "3x1", Overrides: []string{"players=3"}}, 1)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,8 +15,8 @@ import (
 	"strings"
 
 	"moku/board"
+	"moku/catalog"
 	"moku/game"
-	"moku/games"
 	"moku/record"
 	"moku/rules"
 )
@@ -63,7 +63,7 @@ func (e *Engine) start() (game.State, error) {
 	if err != nil {
 		return nil, err
 	}
-	return games.New(r, g)
+	return catalog.New(r, g)
 }
 
 func (e *Engine) loadSGF(a []string) (string, error) {
@@ -112,7 +112,7 @@ func (e *Engine) loadSGF(a []string) (string, error) {
 			return "", fmt.Errorf("%s: move %d (%s) %s: %v", a[0], number, m.Pos, m.Player, err)
 		}
 	}
-	e.cfg = games.Config{Rules: rec.Rules.String(), Board: rec.Board.Spec()}
+	e.cfg = catalog.Config{Rules: rec.Rules.String(), Board: rec.Board.Spec()}
 	e.game = rec.Rules.Game
 	e.loaded = nil
 	if len(rec.Setup) > 0 || rec.Board.Kind() == "graph" || len(implied) > 0 {

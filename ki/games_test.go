@@ -5,13 +5,13 @@ import (
 	"testing"
 
 	"moku/board"
+	"moku/catalog"
 	"moku/game"
-	"moku/games"
 	"moku/ki"
 	"moku/rules"
 )
 
-// Board sizes are checked by rules.Validate, through games.Start and
+// Board sizes are checked by rules.Validate, through catalog.Start and
 // ki.New alike.
 func TestBoards(t *testing.T) {
 	for _, tc := range []struct{ board, want string }{
@@ -27,7 +27,7 @@ func TestBoards(t *testing.T) {
 		{"hex:4", ""},
 		{"torus:5x5", ""},
 	} {
-		s, err := games.Start(games.Config{Rules: "ki", Board: tc.board})
+		s, err := catalog.Start(catalog.Config{Rules: "ki", Board: tc.board})
 		if tc.want != "" {
 			if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), "ties") {
 				t.Errorf("board %q: %v, want a refusal saying %q and why", tc.board, err, tc.want)
@@ -39,7 +39,7 @@ func TestBoards(t *testing.T) {
 			continue
 		}
 		if _, ok := s.(*ki.Position); !ok {
-			t.Errorf("board %q: games.Start gave %T, want *ki.Position", tc.board, s)
+			t.Errorf("board %q: catalog.Start gave %T, want *ki.Position", tc.board, s)
 		}
 		if tc.board == "" && s.Graph().Spec() != "11x11" {
 			t.Errorf("default board %s, want 11x11", s.Graph().Spec())
@@ -66,7 +66,7 @@ func TestBoards(t *testing.T) {
 }
 
 func TestKomi(t *testing.T) {
-	s, err := games.Start(games.Config{Rules: "ki komi=0.5", Board: "3x3"})
+	s, err := catalog.Start(catalog.Config{Rules: "ki komi=0.5", Board: "3x3"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"time"
 
-	"moku/games"
+	"moku/catalog"
 	"moku/record"
 )
 
@@ -17,12 +17,12 @@ import (
 // once dropped after a crash or hang, started again for the next game.
 type engineSet struct {
 	cmds    []string // the engines' command lines
-	game    games.Config
+	game    catalog.Config
 	engines []*Engine
 	names   []string // the engines' GTP names and versions, for the records
 }
 
-func newEngineSet(cmds []string, game games.Config) engineSet {
+func newEngineSet(cmds []string, game catalog.Config) engineSet {
 	return engineSet{cmds: cmds, game: game, engines: make([]*Engine, len(cmds)), names: make([]string, len(cmds))}
 }
 

@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"moku/board"
-	"moku/games"
+	"moku/catalog"
 	"moku/rating"
 	"moku/record"
 )
@@ -24,8 +24,8 @@ type Config struct {
 	Engines [2]string
 	Fixed   bool
 	Games   int
-	Game    games.Config  // the game, board and komi; the referee's rules
-	Move    time.Duration // the time limit for each genmove (0: none)
+	Game    catalog.Config // the game, board and komi; the referee's rules
+	Move    time.Duration  // the time limit for each genmove (0: none)
 	// MaxMoves ends a game that has gone on that long; it is then scored
 	// as the position stands. 0 means 4 moves a point plus 20.
 	MaxMoves int

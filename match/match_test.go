@@ -15,8 +15,8 @@ import (
 	"testing"
 	"time"
 
+	"moku/catalog"
 	"moku/game"
-	"moku/games"
 	"moku/match"
 	"moku/record"
 )
@@ -96,7 +96,7 @@ func TestGnuGoAgainstItself(t *testing.T) {
 	var progress strings.Builder
 	sum, err := match.Run(context.Background(), match.Config{
 		Engines: [2]string{gnugo, gnugo}, Games: 2, Dir: dir, Move: 10 * time.Second,
-		Game: games.Config{Rules: "go-simple", Board: "5x5", Overrides: []string{"komi=0.5"}}, Progress: &progress})
+		Game: catalog.Config{Rules: "go-simple", Board: "5x5", Overrides: []string{"komi=0.5"}}, Progress: &progress})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -117,7 +117,7 @@ func TestRandomAgainstGnuGo(t *testing.T) {
 	dir := t.TempDir()
 	sum, err := match.Run(context.Background(), match.Config{
 		Engines: [2]string{moku + " gtp --rules go-simple --seed 3", gnugo}, Games: 2, Dir: dir, Move: 10 * time.Second,
-		Game: games.Config{Rules: "go-simple", Board: "5x5"}})
+		Game: catalog.Config{Rules: "go-simple", Board: "5x5"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -136,7 +136,7 @@ func TestKilledEngine(t *testing.T) {
 	killed := 0
 	sum, err := match.Run(context.Background(), match.Config{
 		Engines: [2]string{gnugo, moku + " gtp --rules go-simple"}, Games: 2, Dir: dir, Move: 10 * time.Second,
-		Game: games.Config{Rules: "go-simple", Board: "5x5"},
+		Game: catalog.Config{Rules: "go-simple", Board: "5x5"},
 		OnMove: func(game, moves int, pids [2]int) {
 			if game == 1 && moves == 4 {
 				killed = pids[1] // White: moku
@@ -170,7 +170,7 @@ func TestHungEngine(t *testing.T) {
 	dir := t.TempDir()
 	sum, err := match.Run(context.Background(), match.Config{
 		Engines: [2]string{moku + " gtp --rules go-simple --playouts 200", gnugo}, Games: 2, Dir: dir, Move: 3 * time.Second,
-		Game: games.Config{Rules: "go-simple", Board: "5x5"},
+		Game: catalog.Config{Rules: "go-simple", Board: "5x5"},
 		OnMove: func(game, moves int, pids [2]int) {
 			if game == 1 && moves == 3 {
 				stop(t, pids[1]) // White: gnugo
@@ -195,7 +195,7 @@ func TestIllegalMove(t *testing.T) {
 	a1 := `sh -c 'while read cmd; do case "$cmd" in genmove*) printf "= a1\n\n";; *) printf "= \n\n";; esac; done'`
 	sum, err := match.Run(context.Background(), match.Config{
 		Engines: [2]string{a1, gnugo}, Games: 1, Dir: dir, Move: 10 * time.Second,
-		Game: games.Config{Rules: "go-simple", Board: "5x5"}})
+		Game: catalog.Config{Rules: "go-simple", Board: "5x5"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -211,7 +211,7 @@ func TestResume(t *testing.T) {
 	dir := t.TempDir()
 	ctx, cancel := context.WithCancel(context.Background())
 	cfg := match.Config{Engines: [2]string{gnugo, moku + " gtp --rules go-simple"}, Games: 3, Dir: dir,
-		Move: 10 * time.Second, Game: games.Config{Rules: "go-simple", Board: "5x5"},
+		Move: 10 * time.Second, Game: catalog.Config{Rules: "go-simple", Board: "5x5"},
 		OnMove: func(game, moves int, pids [2]int) {
 			if game == 2 && moves == 2 {
 				cancel()
@@ -296,7 +296,7 @@ func TestRefusedMove(t *testing.T) {
 		{"two engines", func(t *testing.T, dir string) (string, error) {
 			sum, err := match.Run(context.Background(), match.Config{
 				Engines: [2]string{moku + " gtp --rules go-simple --player random --seed 3", refuse}, Games: 1, Dir: dir,
-				Move: 10 * time.Second, Game: games.Config{Rules: "go-simple", Board: "5x5"}})
+				Move: 10 * time.Second, Game: catalog.Config{Rules: "go-simple", Board: "5x5"}})
 			if err != nil {
 				return "", err
 			}

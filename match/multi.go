@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"moku/board"
-	"moku/games"
+	"moku/catalog"
 	"moku/record"
 )
 
@@ -22,12 +22,12 @@ type MultiConfig struct {
 	// every colour equally often.
 	Engines  []string
 	Games    int
-	Game     games.Config  // the game, board and komi; the referee's rules
-	Move     time.Duration // the time limit for each genmove (0: none)
-	MaxMoves int           // as in Config: 0 means 4 moves a point plus 20
-	Dir      string        // where games are saved (game-0001.sgf, ...)
-	Progress io.Writer     // progress line and forfeit notes (nil: none)
-	Seed     uint64        // as in Config
+	Game     catalog.Config // the game, board and komi; the referee's rules
+	Move     time.Duration  // the time limit for each genmove (0: none)
+	MaxMoves int            // as in Config: 0 means 4 moves a point plus 20
+	Dir      string         // where games are saved (game-0001.sgf, ...)
+	Progress io.Writer      // progress line and forfeit notes (nil: none)
+	Seed     uint64         // as in Config
 	// OnMove, if set, is called after every move the referee accepts with
 	// the game number, the number of moves played and the engines'
 	// process ids, indexed by engine.

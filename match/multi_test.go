@@ -11,12 +11,12 @@ import (
 	"time"
 
 	"moku/board"
-	"moku/games"
+	"moku/catalog"
 	"moku/match"
 )
 
 // kee3 is Kee with three players on a tiny board.
-var kee3 = games.Config{Rules: "kee", Board: "5x5", Overrides: []string{"players=3"}}
+var kee3 = catalog.Config{Rules: "kee", Board: "5x5", Overrides: []string{"players=3"}}
 
 func keeEngine(args string) string { return moku + " gtp --game kee --players 3 " + args }
 
@@ -285,7 +285,7 @@ func TestRulesMismatch(t *testing.T) {
 	_, err = match.Run(context.Background(), match.Config{
 		Engines: [2]string{moku + " gtp --rules go-simple --player random", moku + " gtp --rules go --player random"},
 		Games:   1, Dir: t.TempDir(), Move: 10 * time.Second,
-		Game: games.Config{Rules: "go-simple", Board: "5x5"}})
+		Game: catalog.Config{Rules: "go-simple", Board: "5x5"}})
 	if err == nil || !strings.Contains(err.Error(), "engine 2") || !strings.Contains(err.Error(), "ko=positional") {
 		t.Errorf("go-simple match with a go engine: %v", err)
 	}

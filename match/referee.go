@@ -12,8 +12,8 @@ import (
 	"time"
 
 	"moku/board"
+	"moku/catalog"
 	"moku/game"
-	"moku/games"
 	"moku/record"
 )
 
@@ -21,7 +21,7 @@ import (
 type settings struct {
 	engines  []string // the engines' command lines
 	games    int
-	game     games.Config
+	game     catalog.Config
 	move     time.Duration // the time limit for each genmove (0: none)
 	maxMoves int           // 0: 4 moves a point plus 20
 	dir      string
@@ -209,7 +209,7 @@ func (ref *referee) play(ctx context.Context, n int, seats []int) (*played, erro
 	if err != nil {
 		return nil, err
 	}
-	s, err := games.Start(ref.cfg.game)
+	s, err := catalog.Start(ref.cfg.game)
 	if err != nil {
 		return nil, err
 	}

@@ -5,7 +5,7 @@ import (
 	"time"
 
 	"moku/board"
-	"moku/games"
+	"moku/catalog"
 )
 
 // Stats are the figures of a run of playouts from one position.
@@ -27,8 +27,8 @@ type Stats struct {
 // playout), and reports their speed and statistics. Each playout loads the
 // position afresh, as the search does. With heavy set, a board that has the
 // tactical policy (SquareBoard) plays it instead of the light one.
-func Measure(cfg games.Config, d time.Duration, seed uint64, heavy bool) (Stats, error) {
-	s, err := games.Start(cfg)
+func Measure(cfg catalog.Config, d time.Duration, seed uint64, heavy bool) (Stats, error) {
+	s, err := catalog.Start(cfg)
 	if err != nil {
 		return Stats{}, err
 	}

@@ -5,8 +5,8 @@ import (
 	"testing"
 
 	"moku/board"
+	"moku/catalog"
 	"moku/game"
-	"moku/games"
 	"moku/ki"
 	"moku/liberty"
 	"moku/rules"
@@ -23,7 +23,7 @@ type fastBoard interface {
 
 func start(t testing.TB, rules, spec string) game.State {
 	t.Helper()
-	s, err := games.Start(games.Config{Rules: rules, Board: spec})
+	s, err := catalog.Start(catalog.Config{Rules: rules, Board: spec})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -141,7 +141,7 @@ func TestAgreesWithEngineKi(t *testing.T) {
 }
 
 // The liberty engine must be the one compared against for the liberty
-// family (a guard against games.Start changing its choice silently).
+// family (a guard against catalog.Start changing its choice silently).
 func TestEngines(t *testing.T) {
 	if _, ok := start(t, "keil", "hex:3").(*liberty.Position); !ok {
 		t.Fatal("keil is not played by liberty.Position")

@@ -14,8 +14,8 @@ import (
 	"time"
 
 	"moku/board"
+	"moku/catalog"
 	"moku/game"
-	"moku/games"
 	"moku/match"
 	"moku/record"
 )
@@ -74,7 +74,7 @@ func TestGnuGoLoadsMokuRecords(t *testing.T) {
 	dir := t.TempDir()
 	captures := 0
 	for seed := uint64(1); seed <= 2; seed++ {
-		s, err := games.Start(games.Config{Rules: "go-simple", Board: "9x9"})
+		s, err := catalog.Start(catalog.Config{Rules: "go-simple", Board: "9x9"})
 		if err != nil {
 			t.Fatal(err)
 		}

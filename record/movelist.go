@@ -20,8 +20,8 @@ import (
 	"strings"
 
 	"moku/board"
+	"moku/catalog"
 	"moku/game"
-	"moku/games"
 )
 
 // MoveList is a parsed plain move list.
@@ -108,15 +108,15 @@ func (e *ReplayError) Error() string {
 }
 
 // Config returns the game the move list is played under.
-func (ml *MoveList) Config() games.Config {
-	return games.Config{Rules: ml.Rules, Board: ml.Board}
+func (ml *MoveList) Config() catalog.Config {
+	return catalog.Config{Rules: ml.Rules, Board: ml.Board}
 }
 
 // Replay plays the move list from the start. It returns the game as far as
 // it got and, if a move is unreadable, out of turn or illegal, a
 // *ReplayError for the first such move.
 func (ml *MoveList) Replay() (game.State, error) {
-	s, err := games.Start(ml.Config())
+	s, err := catalog.Start(ml.Config())
 	if err != nil {
 		return nil, err
 	}

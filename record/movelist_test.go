@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"moku/catalog"
 	"moku/game"
-	"moku/games"
 )
 
 func TestReplayReportsFirstIllegalMove(t *testing.T) {
@@ -46,12 +46,12 @@ func TestParseErrors(t *testing.T) {
 
 // TestWriteThenReplay checks that a written record replays to the same game.
 func TestWriteThenReplay(t *testing.T) {
-	for _, c := range []games.Config{
+	for _, c := range []catalog.Config{
 		{Rules: "keil-2019 komi=3", Board: "hex:4"},
 		{Rules: "go-simple", Board: "5x5"},
 		{Rules: "tromp-taylor", Board: "torus:4x4"},
 	} {
-		s, err := games.Start(c)
+		s, err := catalog.Start(c)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -10,8 +10,8 @@ import (
 	"testing"
 
 	"moku/board"
+	"moku/catalog"
 	"moku/game"
-	"moku/games"
 )
 
 // TestOtherParserReadsMokuRecords checks the SGF convention against an
@@ -46,15 +46,15 @@ func TestOtherParserReadsMokuRecords(t *testing.T) {
 	for i, c := range configs {
 		var s game.State
 		if c.g != nil {
-			r, _, err := games.Config{Rules: c.rules, Board: "3x3"}.Build()
+			r, _, err := catalog.Config{Rules: c.rules, Board: "3x3"}.Build()
 			if err != nil {
 				t.Fatal(err)
 			}
-			s, err = games.New(r, c.g)
+			s, err = catalog.New(r, c.g)
 			if err != nil {
 				t.Fatal(err)
 			}
-		} else if s, err = games.Start(games.Config{Rules: c.rules, Board: c.board}); err != nil {
+		} else if s, err = catalog.Start(catalog.Config{Rules: c.rules, Board: c.board}); err != nil {
 			t.Fatal(err)
 		}
 		for n := 0; n < 60 && !s.Over(); n++ {

@@ -14,8 +14,8 @@ import (
 	"pgregory.net/rapid"
 
 	"moku/board"
+	"moku/catalog"
 	"moku/game"
-	"moku/games"
 	"moku/liberty"
 	"moku/record"
 	"moku/rules"
@@ -343,7 +343,7 @@ func randomGame(t *rapid.T, presets []string) game.State {
 	if preset == "keil" || preset == "keil-2019" {
 		r.Button = rapid.Bool().Draw(t, "button")
 	}
-	s, err := games.New(r, g)
+	s, err := catalog.New(r, g)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -440,7 +440,7 @@ func roundTripProperty(t *testing.T, presets []string) int {
 }
 
 func TestOrdinaryGoIsPlainSGF(t *testing.T) {
-	s, err := games.Start(games.Config{Rules: "go", Board: "9x9"})
+	s, err := catalog.Start(catalog.Config{Rules: "go", Board: "9x9"})
 	if err != nil {
 		t.Fatal(err)
 	}

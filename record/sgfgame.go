@@ -27,8 +27,8 @@ import (
 	"strings"
 
 	"moku/board"
+	"moku/catalog"
 	"moku/game"
-	"moku/games"
 	"moku/liberty"
 	"moku/rules"
 )
@@ -151,7 +151,7 @@ func (r *Record) Start() (game.State, error) {
 			return nil, err
 		}
 	}
-	return games.New(r.Rules, g)
+	return catalog.New(r.Rules, g)
 }
 
 // MoveError is the first move of a record that cannot be replayed.

@@ -3,7 +3,7 @@ package search
 import (
 	"testing"
 
-	"moku/games"
+	"moku/catalog"
 )
 
 // benchSearch searches the empty board of a game with the given number of
@@ -12,7 +12,7 @@ import (
 // of the playouts (compare the playout package's benchmarks of the same
 // boards); with two, the speed-up of tree parallelism.
 func benchSearch(b *testing.B, rules, spec string, heavy bool, threads int) {
-	s, err := games.Start(games.Config{Rules: rules, Board: spec})
+	s, err := catalog.Start(catalog.Config{Rules: rules, Board: spec})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -3,8 +3,8 @@ package search_test
 import (
 	"fmt"
 
+	"moku/catalog"
 	"moku/game"
-	"moku/games"
 	"moku/search"
 )
 
@@ -12,7 +12,7 @@ import (
 // finds the centre, the first move that takes the whole board (3x3 is
 // B+9), and says that Black is winning.
 func ExampleSearch() {
-	s, _ := games.Start(games.Config{Rules: "go", Board: "3x3"})
+	s, _ := catalog.Start(catalog.Config{Rules: "go", Board: "3x3"})
 	o := search.DefaultOptions()
 	o.Playouts = 10000
 	a, err := search.Search(s, o)
@@ -28,7 +28,7 @@ func ExampleSearch() {
 // board is Black's: the player passes to end the game it has won, without
 // a search.
 func ExamplePlayer_Genmove() {
-	s, _ := games.Start(games.Config{Rules: "go komi=0", Board: "3x3"})
+	s, _ := catalog.Start(catalog.Config{Rules: "go komi=0", Board: "3x3"})
 	if err := game.PlayAll(s, "b2 pass"); err != nil {
 		fmt.Println(err)
 		return

@@ -49,8 +49,8 @@ import (
 	"time"
 
 	"moku/board"
+	"moku/catalog"
 	"moku/game"
-	"moku/games"
 	"moku/internal/cacheline"
 	"moku/playout"
 	"moku/rules"
@@ -339,7 +339,7 @@ func HasTactics(r rules.Ruleset, g *board.Graph) bool {
 // the same moves replayed (under Kee, the full record, rescissions
 // included).
 func Clone(s game.State) (game.State, error) {
-	c, err := games.New(s.Rules(), s.Graph())
+	c, err := catalog.New(s.Rules(), s.Graph())
 	if err != nil {
 		return nil, err
 	}

@@ -6,8 +6,8 @@ import (
 	"slices"
 
 	"moku/board"
+	"moku/catalog"
 	"moku/game"
-	"moku/games"
 )
 
 // The komi pie (keil.md): before the first move the first player names the
@@ -46,7 +46,7 @@ func ProposeKomi(s game.State, opt Options) (KomiProposal, error) {
 		return KomiProposal{}, fmt.Errorf("search: the komi pie is decided before the first move")
 	}
 	r.Komi = 0
-	s0, err := games.New(r, s.Graph())
+	s0, err := catalog.New(r, s.Graph())
 	if err != nil {
 		return KomiProposal{}, err
 	}
@@ -122,7 +122,7 @@ func ChooseColor(s game.State, komi float64, opt Options) (board.Color, float64,
 	if err := r.Validate(s.Graph()); err != nil {
 		return board.Empty, 0, err
 	}
-	sk, err := games.New(r, s.Graph())
+	sk, err := catalog.New(r, s.Graph())
 	if err != nil {
 		return board.Empty, 0, err
 	}

@@ -8,13 +8,13 @@ import (
 	"time"
 
 	"moku/board"
+	"moku/catalog"
 	"moku/game"
-	"moku/games"
 )
 
 func start(t testing.TB, rules, spec string, moves ...string) game.State {
 	t.Helper()
-	s, err := games.Start(games.Config{Rules: rules, Board: spec})
+	s, err := catalog.Start(catalog.Config{Rules: rules, Board: spec})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,8 +4,8 @@ import (
 	"net/http"
 
 	"moku/board"
+	"moku/catalog"
 	"moku/game"
-	"moku/games"
 	"moku/search"
 )
 
@@ -78,7 +78,7 @@ func (s *Server) startAnalysis(id string, sv *served) *analysisJob {
 			job.Error, job.Running = err.Error(), false
 			sv.mu.Unlock()
 		}
-		st, err := games.New(r, g)
+		st, err := catalog.New(r, g)
 		if err != nil {
 			fail(err)
 			return

@@ -34,8 +34,8 @@ import (
 	"unicode/utf8"
 
 	"moku/board"
+	"moku/catalog"
 	"moku/game"
-	"moku/games"
 	"moku/gtp"
 	"moku/record"
 	"moku/rules"
@@ -445,7 +445,7 @@ func (s *Server) newGame(req createRequest) (*store.Game, []string, error) {
 	}
 	spec := strings.ToLower(strings.TrimSpace(req.Board))
 	if spec == "" {
-		spec = games.DefaultBoard(base.Game)
+		spec = catalog.DefaultBoard(base.Game)
 	}
 	if !boardSpec.MatchString(spec) {
 		return nil, nil, bad("board %q: want hex:N, WxH or torus:WxH", req.Board)
@@ -453,7 +453,7 @@ func (s *Server) newGame(req createRequest) (*store.Game, []string, error) {
 	if err := checkBoardSize(spec); err != nil {
 		return nil, nil, err
 	}
-	cfg := games.Config{Rules: preset, Board: spec}
+	cfg := catalog.Config{Rules: preset, Board: spec}
 	if req.Komi != "" {
 		cfg.Overrides = append(cfg.Overrides, "komi="+req.Komi)
 	}
@@ -467,7 +467,7 @@ func (s *Server) newGame(req createRequest) (*store.Game, []string, error) {
 	if err != nil {
 		return nil, nil, bad("%v", err)
 	}
-	if _, err := games.New(rs, g); err != nil {
+	if _, err := catalog.New(rs, g); err != nil {
 		return nil, nil, bad("%v", err)
 	}
 	setup := req.Setup
@@ -828,7 +828,7 @@ func (s *Server) decide(t *table, seat int, level string, player gtp.Player) (ki
 		m, err := player.Genmove(t.state)
 		return "move", m.Format(t.g), err
 	}
-	start, err := games.New(t.r, t.g)
+	start, err := catalog.New(t.r, t.g)
 	if err != nil {
 		return "", "", err
 	}

@@ -6,8 +6,8 @@ import (
 	"strings"
 
 	"moku/board"
+	"moku/catalog"
 	"moku/game"
-	"moku/games"
 	"moku/rules"
 	"moku/store"
 )
@@ -75,7 +75,7 @@ func newTable(meta *store.Game, actions []store.Action) (*table, error) {
 }
 
 func (t *table) start(r rules.Ruleset) error {
-	s, err := games.New(r, t.g)
+	s, err := catalog.New(r, t.g)
 	if err != nil {
 		return err
 	}

@@ -3,8 +3,8 @@ package server
 import (
 	"encoding/json"
 	"moku/board"
+	"moku/catalog"
 	"moku/game"
-	"moku/games"
 )
 
 // boardView is the board's geometry, for drawing.
@@ -187,7 +187,7 @@ func (t *table) positions() ([]string, error) {
 	if t.state == nil {
 		return []string{}, nil
 	}
-	s, err := games.New(t.r, t.g)
+	s, err := catalog.New(t.r, t.g)
 	if err != nil {
 		return nil, err
 	}

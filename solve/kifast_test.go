@@ -8,14 +8,14 @@ import (
 	"testing"
 
 	"moku/board"
+	"moku/catalog"
 	"moku/game"
-	"moku/games"
 )
 
 // newKi returns a KiSolver for Ki on spec with opt.
 func newKi(t testing.TB, spec string, opt Options) *KiSolver {
 	t.Helper()
-	r, g, err := games.Config{Rules: "ki", Board: spec}.Build()
+	r, g, err := catalog.Config{Rules: "ki", Board: spec}.Build()
 	if err != nil {
 		t.Fatal(err)
 	}

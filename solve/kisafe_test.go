@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"moku/board"
-	"moku/games"
+	"moku/catalog"
 )
 
 // kiSafe's claim, checked directly: on random Ki positions, the stones it
@@ -78,7 +78,7 @@ func TestKiSafeHolds(t *testing.T) {
 // The bounds change the work, never the value.
 func TestKiBoundsAgree(t *testing.T) {
 	for _, komi := range []float64{0, 3, 4} {
-		r, g, err := games.Config{Rules: "ki", Board: "3x3"}.Build()
+		r, g, err := catalog.Config{Rules: "ki", Board: "3x3"}.Build()
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -10,8 +10,8 @@ import (
 	"time"
 
 	"moku/board"
+	"moku/catalog"
 	"moku/game"
-	"moku/games"
 	"moku/rules"
 )
 
@@ -135,7 +135,7 @@ func SolveMulti(r rules.Ruleset, g *board.Graph, opt MultiOptions) (*MultiResult
 	if r.Ko != rules.KoCycle {
 		return nil, fmt.Errorf("the max-n solver handles kee (ko=cycle) only, not ko=%s", r.Ko)
 	}
-	st, err := games.New(r, g)
+	st, err := catalog.New(r, g)
 	if err != nil {
 		return nil, err
 	}

@@ -5,8 +5,8 @@ import (
 	"testing"
 
 	"moku/board"
+	"moku/catalog"
 	"moku/game"
-	"moku/games"
 )
 
 // The pruned max-n search must find the same score vector and the same
@@ -28,7 +28,7 @@ func TestMultiAgainstPlainMaxN(t *testing.T) {
 		{"kee players=3 komi=0,0.5,1", "2x1", 0, false},
 	} {
 		t.Run(c.rules+"/"+c.board, func(t *testing.T) {
-			r, g, err := games.Config{Rules: c.rules, Board: c.board}.Build()
+			r, g, err := catalog.Config{Rules: c.rules, Board: c.board}.Build()
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -62,7 +62,7 @@ func TestMultiAgainstPlainMaxN(t *testing.T) {
 // over at the end, and each player's score the one reported.
 func checkMultiPV(t *testing.T, rulesDesc, boardSpec string, res *MultiResult) {
 	t.Helper()
-	st, err := games.Start(games.Config{Rules: rulesDesc, Board: boardSpec})
+	st, err := catalog.Start(catalog.Config{Rules: rulesDesc, Board: boardSpec})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,7 +89,7 @@ func checkMultiPV(t *testing.T, rulesDesc, boardSpec string, res *MultiResult) {
 // Deepening the cap on 2x1 with three players stops at the first cap no
 // line reaches, with the value found at cap 50.
 func TestMultiDeepen(t *testing.T) {
-	r, g, err := games.Config{Rules: "kee players=3", Board: "2x1"}.Build()
+	r, g, err := catalog.Config{Rules: "kee players=3", Board: "2x1"}.Build()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"moku/board"
+	"moku/catalog"
 	"moku/game"
-	"moku/games"
 )
 
 // Published values: area scoring, positional superko, no komi, Black first
@@ -37,7 +37,7 @@ func TestPublishedGoValues(t *testing.T) {
 // margin equal to the value.
 func checkPV(t *testing.T, rulesDesc, boardSpec string, res *Result) {
 	t.Helper()
-	st, err := games.Start(games.Config{Rules: rulesDesc, Board: boardSpec})
+	st, err := catalog.Start(catalog.Config{Rules: rulesDesc, Board: boardSpec})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -79,7 +79,7 @@ func agree(t *testing.T, rules, board string, opts []Options) {
 	t.Helper()
 	var values []float64
 	for _, opt := range opts {
-		r, g, err := games.Config{Rules: rules, Board: board}.Build()
+		r, g, err := catalog.Config{Rules: rules, Board: board}.Build()
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -219,7 +219,7 @@ func TestTableResume(t *testing.T) {
 }
 
 func TestRefusesEndlessRules(t *testing.T) {
-	r, g, err := games.Config{Rules: "go-simple", Board: "2x2"}.Build()
+	r, g, err := catalog.Config{Rules: "go-simple", Board: "2x2"}.Build()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -252,7 +252,7 @@ func TestKeeSeedBoards(t *testing.T) {
 		board  string
 		maxPly int
 	}{{"2x1", 0}, {"3x2", 0}, {"2x2", 64}} {
-		r, g, err := games.Config{Rules: "kee", Board: c.board}.Build()
+		r, g, err := catalog.Config{Rules: "kee", Board: c.board}.Build()
 		if err != nil {
 			t.Fatal(err)
 		}

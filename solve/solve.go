@@ -10,8 +10,8 @@ import (
 	"time"
 
 	"moku/board"
+	"moku/catalog"
 	"moku/game"
-	"moku/games"
 	"moku/rules"
 )
 
@@ -197,7 +197,7 @@ func New(r rules.Ruleset, g *board.Graph, opt Options) (*Solver, error) {
 	if s.mode == modeSuperko || s.mode == modeSituational || s.mode == modeOwn {
 		engine.Ko = rules.KoNone
 	}
-	st, err := games.New(engine, g)
+	st, err := catalog.New(engine, g)
 	if err != nil {
 		return nil, err
 	}

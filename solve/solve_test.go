@@ -3,12 +3,12 @@ package solve
 import (
 	"testing"
 
-	"moku/games"
+	"moku/catalog"
 )
 
 func build(t testing.TB, rulesDesc, boardSpec string) *Solver {
 	t.Helper()
-	r, g, err := games.Config{Rules: rulesDesc, Board: boardSpec}.Build()
+	r, g, err := catalog.Config{Rules: rulesDesc, Board: boardSpec}.Build()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -33,7 +33,7 @@ func TestCrossCheckReference(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			st, err := games.Start(games.Config{Rules: c.rules, Board: c.board})
+			st, err := catalog.Start(catalog.Config{Rules: c.rules, Board: c.board})
 			if err != nil {
 				t.Fatal(err)
 			}

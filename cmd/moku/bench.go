@@ -8,7 +8,7 @@ import (
 	"runtime"
 	"time"
 
-	"moku/games"
+	"moku/catalog"
 	"moku/playout"
 	"moku/search"
 )
@@ -23,16 +23,16 @@ func init() {
 // side 7, Ki 11x11).
 var benchGames = []struct {
 	key   string
-	cfg   games.Config
+	cfg   catalog.Config
 	heavy bool
 }{
-	{"go-9x9", games.Config{Rules: "go", Board: "9x9"}, false},
-	{"go-9x9-heavy", games.Config{Rules: "go", Board: "9x9"}, true},
-	{"keil-hex7", games.Config{Rules: "keil", Board: "hex:7"}, false},
-	{"keil-hex7-heavy", games.Config{Rules: "keil", Board: "hex:7"}, true},
-	{"kee-9x9-3p", games.Config{Rules: "kee players=3", Board: "9x9"}, false},
-	{"ki-11x11", games.Config{Rules: "ki", Board: "11x11"}, false},
-	{"ki-11x11-heavy", games.Config{Rules: "ki", Board: "11x11"}, true},
+	{"go-9x9", catalog.Config{Rules: "go", Board: "9x9"}, false},
+	{"go-9x9-heavy", catalog.Config{Rules: "go", Board: "9x9"}, true},
+	{"keil-hex7", catalog.Config{Rules: "keil", Board: "hex:7"}, false},
+	{"keil-hex7-heavy", catalog.Config{Rules: "keil", Board: "hex:7"}, true},
+	{"kee-9x9-3p", catalog.Config{Rules: "kee players=3", Board: "9x9"}, false},
+	{"ki-11x11", catalog.Config{Rules: "ki", Board: "11x11"}, false},
+	{"ki-11x11-heavy", catalog.Config{Rules: "ki", Board: "11x11"}, true},
 }
 
 func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
@@ -61,7 +61,7 @@ func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		}
 	}
 	if *withSearch {
-		s, err := games.Start(games.Config{Rules: "go", Board: "9x9"})
+		s, err := catalog.Start(catalog.Config{Rules: "go", Board: "9x9"})
 		if err != nil {
 			return err
 		}

@@ -4,7 +4,7 @@ import (
 	"flag"
 	"fmt"
 
-	"moku/games"
+	"moku/catalog"
 )
 
 // gameFlags are the flags every command that starts a game shares.
@@ -35,13 +35,13 @@ func addGameFlags(fs *flag.FlagSet) *gameFlags {
 	return f
 }
 
-// config returns the games.Config the flags describe.
-func (f *gameFlags) config() (games.Config, error) {
+// config returns the catalog.Config the flags describe.
+func (f *gameFlags) config() (catalog.Config, error) {
 	preset := f.rules
 	if preset == "" {
 		preset = f.game
 	}
-	c := games.Config{Rules: preset, Board: f.board}
+	c := catalog.Config{Rules: preset, Board: f.board}
 	for _, k := range []string{"links", "ko", "suicide", "scoring", "button", "komi", "players"} {
 		if v := *f.overrides[k]; v != "" {
 			c.Overrides = append(c.Overrides, k+"="+v)

@@ -8,8 +8,8 @@ import (
 	"os"
 	"strings"
 
+	"moku/catalog"
 	"moku/game"
-	"moku/games"
 	"moku/record"
 )
 
@@ -33,7 +33,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	s, err := games.Start(cfg)
+	s, err := catalog.Start(cfg)
 	if err != nil {
 		return err
 	}

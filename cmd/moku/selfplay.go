@@ -13,8 +13,8 @@ import (
 	"time"
 
 	"moku/board"
+	"moku/catalog"
 	"moku/game"
-	"moku/games"
 	"moku/rules"
 )
 
@@ -149,7 +149,7 @@ func runSelfplay(args []string, stdin io.Reader, stdout, stderr io.Writer) error
 	if err != nil {
 		return err
 	}
-	s, err := games.Start(cfg)
+	s, err := catalog.Start(cfg)
 	if err != nil {
 		return err
 	}

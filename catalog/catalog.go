@@ -1,7 +1,7 @@
-// Package games starts a game of any kind moku plays from a ruleset
+// Package catalog starts a game of any kind moku plays from a ruleset
 // description and a board specification, choosing the engine for the
 // ruleset's family.
-package games
+package catalog
 
 import (
 	"fmt"
