@@ -1,7 +1,9 @@
 // Package game holds the vocabulary every moku game shares: moves, results,
-// illegal-move errors, and the State interface the engines implement, which
-// the GTP engine, the terminal player, records and (later) the search and
-// the server are written against.
+// illegal-move errors, the State interface the engines implement, the
+// optional capabilities some engines add (capability.go), and the Player
+// and Estimator interfaces that the computer players implement. The GTP
+// engine, the terminal player, records, the search, the served game and
+// the server are written against it.
 package game
 
 import (
@@ -152,6 +154,9 @@ type State interface {
 	// Result scores the game: the final result once it is over, otherwise
 	// the count of the position as it stands.
 	Result() Result
+	// Clone returns an independent copy of the game: the same position,
+	// history and rules, which later moves on either do not affect.
+	Clone() State
 }
 
 // Text draws s's board as text with the last placement marked.
@@ -168,7 +173,7 @@ func Text(s State) string {
 // game whose history can lose moves (Kee's rescissions) provides an Actions
 // method with its whole record.
 func Actions(s State) []Played {
-	if a, ok := s.(interface{ Actions() []Played }); ok {
+	if a, ok := s.(Recorded); ok {
 		return a.Actions()
 	}
 	return s.History()

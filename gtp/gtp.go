@@ -33,36 +33,12 @@ const (
 // returned text is the response (without "= "), or an error for "? ".
 type Handler func(e *Engine, args []string) (string, error)
 
-// Player chooses moves for genmove.
-type Player interface {
-	// Name describes the player, e.g. "random" or "mcts 10000 playouts".
-	Name() string
-	// Genmove returns a legal move for the player to move in s, which is
-	// not over. It may play and undo moves on s but must leave it as it was.
-	Genmove(s game.State) (game.Move, error)
-}
+// Player chooses moves for genmove (game.Player).
+type Player = game.Player
 
-// RandomPlayer plays a uniformly random legal move other than a pass, and a
-// pass when there is none: the bottom rung of moku's strength ladder.
-type RandomPlayer struct{ Rand *rand.Rand }
-
-// Name returns "random".
-func (RandomPlayer) Name() string { return "random" }
-
-// Genmove picks a uniformly random legal move that is not a pass, if any.
-func (r RandomPlayer) Genmove(s game.State) (game.Move, error) {
-	moves := s.LegalMoves(nil)
-	choices := moves[:0:0]
-	for _, m := range moves {
-		if m.Kind != game.Pass {
-			choices = append(choices, m)
-		}
-	}
-	if len(choices) == 0 {
-		return game.PassMove, nil
-	}
-	return choices[r.Rand.IntN(len(choices))], nil
-}
+// RandomPlayer plays a uniformly random legal move other than a pass
+// (game.RandomPlayer).
+type RandomPlayer = game.RandomPlayer
 
 // Engine is a GTP engine over one game at a time.
 type Engine struct {
@@ -83,7 +59,7 @@ func New(cfg catalog.Config, seed uint64) (*Engine, error) {
 		return nil, err
 	}
 	e := &Engine{cfg: cfg, game: r.Game, handlers: map[string]Handler{},
-		player: RandomPlayer{rand.New(rand.NewPCG(seed, 0x6d6f6b75))}}
+		player: RandomPlayer{Rand: rand.New(rand.NewPCG(seed, 0x6d6f6b75))}}
 	if e.state, err = catalog.Start(cfg); err != nil {
 		return nil, err
 	}
@@ -99,9 +75,6 @@ func New(cfg catalog.Config, seed uint64) (*Engine, error) {
 type Reseeder interface {
 	Reseed(seed uint64)
 }
-
-// Reseed makes r's choices those of a RandomPlayer seeded with seed.
-func (r RandomPlayer) Reseed(seed uint64) { *r.Rand = *rand.New(rand.NewPCG(seed, 0x6d6f6b75)) }
 
 // SetPlayer makes p choose the moves of genmove (the default is a
 // RandomPlayer).

@@ -29,6 +29,7 @@ package ki
 
 import (
 	"fmt"
+	"slices"
 
 	"moku/board"
 	"moku/game"
@@ -387,4 +388,14 @@ func (p *Position) Result() game.Result {
 		res.Reason = fmt.Sprintf("recurring position: move %d repeats %s (project rule, the seed is silent: scored as it stands, equal counts tie)", again, what)
 	}
 	return res
+}
+
+// Clone returns an independent copy of the game (game.State's Clone).
+func (p *Position) Clone() game.State {
+	c := *p
+	c.color = slices.Clone(p.color)
+	c.count = slices.Clone(p.count)
+	c.hist = slices.Clone(p.hist)
+	c.removed = slices.Clone(p.removed)
+	return &c
 }

@@ -109,18 +109,11 @@ func (p *Position) Owners(dst []board.Color) []board.Color {
 }
 
 // ResultWithout scores the board as if the stones on dead were removed
-// (Kee's K17a agreement), leaving the position unchanged.
+// (the agreement phase of Kee's K17a, and of Go on a server), leaving the
+// position unchanged (game.DeadRemovable).
 func (p *Position) ResultWithout(dead []int) game.Result {
-	saved := make([]board.Stone, 0, len(dead))
-	for _, q := range dead {
-		if q >= 0 && q < len(p.color) && p.color[q] != board.Empty {
-			saved = append(saved, board.Stone{Point: q, Color: p.color[q]})
-			p.color[q] = board.Empty
-		}
-	}
+	saved := p.lift(dead)
 	res := p.Result()
-	for _, s := range saved {
-		p.color[s.Point] = s.Color
-	}
+	p.restore(saved)
 	return res
 }

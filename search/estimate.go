@@ -1,18 +1,17 @@
 package search
 
 import (
+	"fmt"
+
 	"moku/board"
 	"moku/game"
+	"moku/playout"
 )
 
 // Estimate is the search's view of one position of a two-player game,
 // from the first player's (Black's) side, whoever is to move: what the web
 // app's analysis of a game draws.
-type Estimate struct {
-	WinRate   float64   `json:"winRate"`   // Black's chance of winning, 0..1
-	Margin    float64   `json:"margin"`    // Black's expected score minus White's
-	Ownership []float64 `json:"ownership"` // per point: +1 Black's, -1 White's
-}
+type Estimate = game.Estimate
 
 // EstimateBlack searches position s of a two-player game with the default
 // player's settings, the whole budget of playouts and no resignation, and
@@ -34,6 +33,63 @@ func EstimateBlack(s game.State, playouts int) (Estimate, error) {
 	}
 	for p, v := range a.Ownership {
 		est.Ownership[p] = sign * v
+	}
+	return est, nil
+}
+
+// Playouts estimates how the game in s ends by random playouts from the
+// position as it stands (the tactical policy where the game has one), with
+// no tree: each point's owner at the end of each playout is counted. It
+// serves to judge which stones are dead once play has stopped (the
+// agreement phase, GTP's final_status_list), where a tree search would
+// weigh the game-ending pass. It returns Owners for every game, and
+// Ownership, WinRate and Margin (Black's side) for two players. s may be
+// over; it is left as it was.
+type Playouts struct {
+	N    int    // playouts (at least 1)
+	Seed uint64 // seed of the random choices
+}
+
+// Estimate runs the playouts on s (game.Estimator).
+func (e Playouts) Estimate(s game.State) (Estimate, error) {
+	if e.N < 1 {
+		return Estimate{}, fmt.Errorf("search: %d playouts", e.N)
+	}
+	b, err := playout.New(s.Rules(), s.Graph())
+	if err != nil {
+		return Estimate{}, err
+	}
+	if h, ok := b.(playout.Tactical); ok {
+		h.SetHeavy(true)
+	}
+	n, players := s.Graph().N(), s.Rules().Players
+	r := playout.NewRand(e.Seed*0x9e3779b97f4a7c15 + 1)
+	owners := make([]game.Shares, n)
+	var wins, margin float64
+	for range e.N {
+		b.Load(s)
+		b.Playout(r)
+		for p := range owners {
+			owners[p][b.Owner(p)]++
+		}
+		if players == 2 {
+			score := b.Score()
+			wins += playout.Winners(score, 2)[board.Black]
+			margin += score[board.Black] - score[board.White]
+		}
+	}
+	est := Estimate{Owners: owners}
+	for p := range owners {
+		for c := range owners[p] {
+			owners[p][c] /= float64(e.N)
+		}
+	}
+	if players == 2 {
+		est.WinRate, est.Margin = wins/float64(e.N), margin/float64(e.N)
+		est.Ownership = make([]float64, n)
+		for p := range owners {
+			est.Ownership[p] = owners[p][board.Black] - owners[p][board.White]
+		}
 	}
 	return est, nil
 }

@@ -49,7 +49,6 @@ import (
 	"time"
 
 	"moku/board"
-	"moku/catalog"
 	"moku/game"
 	"moku/internal/cacheline"
 	"moku/playout"
@@ -335,23 +334,6 @@ func HasTactics(r rules.Ruleset, g *board.Graph) bool {
 	return t.Heavy()
 }
 
-// Clone returns an independent copy of s: the same ruleset and board with
-// the same moves replayed (under Kee, the full record, rescissions
-// included).
-func Clone(s game.State) (game.State, error) {
-	c, err := catalog.New(s.Rules(), s.Graph())
-	if err != nil {
-		return nil, err
-	}
-	moves := game.Actions(s)
-	for i, m := range moves {
-		if err := c.Play(m.Move); err != nil {
-			return nil, fmt.Errorf("search: replaying move %d: %v", i+1, err)
-		}
-	}
-	return c, nil
-}
-
 // Search searches s (which it leaves as it was) within opt's limits.
 func Search(s game.State, opt Options) (Analysis, error) {
 	a, _, err := search(s, opt, false)
@@ -381,11 +363,7 @@ func search(s game.State, opt Options, collect bool) (Analysis, []float32, error
 	for i := range workers {
 		ws := s
 		if opt.Threads > 1 { // each thread its own copy, none on the caller's memory
-			c, err := Clone(s)
-			if err != nil {
-				return Analysis{}, nil, err
-			}
-			ws = c
+			ws = s.Clone()
 		}
 		b, err := playout.New(s.Rules(), s.Graph())
 		if err != nil {

@@ -106,10 +106,7 @@ func registerSearch(e *gtp.Engine, p *search.Player) {
 	// chooses the colour it would rather play under that komi, with that
 	// colour's win rate.
 	e.Register("moku-pie-komi", func(e *gtp.Engine, a []string) (string, error) {
-		start, err := search.Clone(e.State())
-		if err != nil {
-			return "", err
-		}
+		start := e.State().Clone()
 		for start.Undo() {
 		}
 		prop, err := search.ProposeKomi(start, p.Opt)
@@ -126,10 +123,7 @@ func registerSearch(e *gtp.Engine, p *search.Player) {
 		if err != nil {
 			return "", fmt.Errorf("komi not a float")
 		}
-		start, err := search.Clone(e.State())
-		if err != nil {
-			return "", err
-		}
+		start := e.State().Clone()
 		for start.Undo() {
 		}
 		c, rate, err := search.ChooseColor(start, komi, p.Opt)
