@@ -1,6 +1,7 @@
-// Package catalog starts a game of any kind moku plays from a ruleset
-// description and a board specification, choosing the engine for the
-// ruleset's family.
+// Package catalog is the table of the games moku plays (Games: names,
+// titles, default boards, players, board limits, how a game ends), and
+// starts a game of any kind from a ruleset description and a board
+// specification, choosing the engine for the ruleset's family.
 package catalog
 
 import (
@@ -14,19 +15,77 @@ import (
 	"moku/rules"
 )
 
+// Game is one of the games moku plays, as the command line and the web
+// app present it.
+type Game struct {
+	Name  string // the name rules.Preset takes: "keil"
+	Title string // for people: "Keil"
+	// Summary says in a line what the game is.
+	Summary string
+	// Rulesets are the presets of the game, the default first.
+	Rulesets []string
+	// Board is the board of the command line when none is named; WebBoard
+	// the one the web app offers first (smaller, for a quick game).
+	Board, WebBoard string
+	// MinPlayers and MaxPlayers bound the number of players.
+	MinPlayers, MaxPlayers int
+	// Boards says in words which boards the game is played on (each
+	// refusal comes from rules.Ruleset.Validate with its reason).
+	Boards string
+	// MinSide and MaxSide bound the side of the boards the web app offers
+	// (hex:N for the hexhex, NxN otherwise); OddSides keeps to odd sides.
+	MinSide, MaxSide int
+	OddSides         bool
+}
+
+// Games is the table of games, in the order they are offered.
+var Games = []Game{
+	{Name: "keil", Title: "Keil", Summary: "Go on the hexhex, where linking decides which neighbours connect; a button and komi.",
+		Rulesets: []string{"keil", "keil-2019"}, Board: "hex:7", WebBoard: "hex:5", MinPlayers: 2, MaxPlayers: 2,
+		Boards: "the hexhex, hex:N (hex:7 is the usual board); other graphs on the command line", MinSide: 2, MaxSide: board.MaxHexSide},
+	{Name: "kee", Title: "Go under the Kee Rules", Summary: "Go on any board for two to four players, with a cycle prohibition, appealing passes and rescission.",
+		Rulesets: []string{"kee"}, Board: "9x9", WebBoard: "9x9", MinPlayers: 2, MaxPlayers: board.MaxPlayers,
+		Boards: "any board: rectangles WxH, tori, the hexhex, graph files", MinSide: 1, MaxSide: board.MaxRectSide},
+	{Name: "ki", Title: "Ki", Summary: "Majority control on an odd square board: a point is yours when most of its stoned neighbours are.",
+		Rulesets: []string{"ki"}, Board: "11x11", WebBoard: "11x11", MinPlayers: 2, MaxPlayers: 2,
+		Boards: "odd square boards NxN from 3x3 (an even board allows ties; 11x11 is the usual board)", MinSide: 3, MaxSide: board.MaxRectSide, OddSides: true},
+	{Name: "go", Title: "Go", Summary: "Plain Go under area scoring, as other programs play it.",
+		Rulesets: []string{"go", "go-situational", "go-simple", "tromp-taylor"}, Board: "19x19", WebBoard: "9x9", MinPlayers: 2, MaxPlayers: 2,
+		Boards: "rectangles WxH (19x19, 13x13, 9x9), tori, any graph", MinSide: 1, MaxSide: board.MaxRectSide},
+}
+
+// Lookup returns the game named name.
+func Lookup(name string) (Game, bool) {
+	for _, g := range Games {
+		if g.Name == name {
+			return g, true
+		}
+	}
+	return Game{}, false
+}
+
 // DefaultBoard returns the board a game is played on when none is named:
 // 19x19 for go, hex:7 for keil, 9x9 for kee, 11x11 for ki.
 func DefaultBoard(gameName string) string {
-	switch gameName {
-	case "keil":
-		return "hex:7"
-	case "kee":
-		return "9x9"
-	case "ki":
-		return "11x11"
+	if g, ok := Lookup(gameName); ok {
+		return g.Board
 	}
 	return "19x19"
 }
+
+// Agreement reports whether a game under ruleset r ends, where people play
+// it, with a phase in which the players agree on dead stones before the
+// count (Kee's K17a; Go as on every Go server: go, go-situational and
+// go-simple). tromp-taylor counts the board as it stands; Keil and Ki have
+// endings of their own.
+func Agreement(r rules.Ruleset) bool {
+	switch r.Name {
+	case "kee", "go", "go-situational", "go-simple":
+		return true
+	}
+	return false
+}
+
 
 // Config names a game: a ruleset description as rules.Parse reads it (a
 // preset such as "keil" or "go", optionally followed by key=value

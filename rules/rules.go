@@ -162,8 +162,13 @@ func (r Ruleset) Validate(b *board.Graph) error {
 			return fmt.Errorf("ki is a two-player game")
 		}
 		if b != nil && (b.Kind() == "rect" || b.Kind() == "torus") {
-			if w, h := b.Size(); w != h || w%2 == 0 || w < 3 {
+			switch w, h := b.Size(); {
+			case w != h:
+				return fmt.Errorf("ki is played on square boards (3x3, 5x5, ...; default 11x11), not %dx%d", w, h)
+			case w%2 == 0:
 				return fmt.Errorf("ki is played on odd square boards (3x3, 5x5, ...; default 11x11), not %dx%d: an even board allows ties, which the game excludes", w, h)
+			case w < 3:
+				return fmt.Errorf("ki needs a board of at least 3x3 (a point with neighbours to control), not %dx%d", w, h)
 			}
 		}
 	}

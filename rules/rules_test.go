@@ -76,13 +76,22 @@ func TestOverrides(t *testing.T) {
 func TestValidate(t *testing.T) {
 	even, _ := board.Rect(10, 10)
 	odd, _ := board.Rect(11, 11)
-	oblong, _ := board.Rect(11, 9)
 	ki, _ := Preset("ki", nil)
 	if err := ki.Validate(even); err == nil || !strings.Contains(err.Error(), "even board allows ties") {
 		t.Errorf("ki on 10x10: %v", err)
 	}
-	if err := ki.Validate(oblong); err == nil {
-		t.Error("ki on 11x9 accepted")
+	// Each refused Ki board with its own reason (an oblong or tiny board
+	// is no "even board").
+	for _, tc := range []struct {
+		w, h int
+		want string
+	}{
+		{11, 9, "square boards"}, {3, 5, "square boards"}, {1, 1, "at least 3x3"}, {4, 4, "even board allows ties"},
+	} {
+		b, _ := board.Rect(tc.w, tc.h)
+		if err := ki.Validate(b); err == nil || !strings.Contains(err.Error(), tc.want) || (tc.want != "even board allows ties" && strings.Contains(err.Error(), "even")) {
+			t.Errorf("ki on %dx%d: %v, want …%s…", tc.w, tc.h, err, tc.want)
+		}
 	}
 	if err := ki.Validate(odd); err != nil {
 		t.Errorf("ki on 11x11: %v", err)
