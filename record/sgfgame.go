@@ -15,6 +15,10 @@ package record
 //     every record. Kee's rescinded plays are kept in the order played and
 //     marked MKRS[]; MKPIE[B|W] records a komi-pie set-up (the colour the
 //     second player chose after the first named the komi, KM).
+//   - MKDEAD[<point>]... lists the stones the players agreed were dead
+//     after play stopped (the agreement phase of Kee and of Go in the web
+//     app), in moku's notation: they are removed before the count, and RE
+//     is that count (Record.Result).
 
 import (
 	"bytes"
@@ -48,6 +52,9 @@ type Record struct {
 	// (the first player named the komi), or Empty.
 	Pie   board.Color
 	Moves []Move
+	// Dead lists the points of the stones the players agreed were dead
+	// once play stopped (MKDEAD), removed before the count.
+	Dead []int
 	// Props are the game's other root properties in order: player names,
 	// date, result, comments, application, unknown properties...
 	Props []Property
@@ -80,6 +87,22 @@ func (r *Record) Set(id string, values ...string) {
 	n := Node{Props: r.Props}
 	n.Set(id, values...)
 	r.Props = n.Props
+}
+
+// Delete removes root property id.
+func (r *Record) Delete(id string) {
+	n := Node{Props: r.Props}
+	n.Delete(id)
+	r.Props = n.Props
+}
+
+// Result scores s, the game the record replays to, as the record's
+// players did: with the stones agreed dead (Dead) removed.
+func (r *Record) Result(s game.State) game.Result {
+	if w, ok := s.(game.DeadRemovable); ok && len(r.Dead) > 0 {
+		return w.ResultWithout(r.Dead)
+	}
+	return s.Result()
 }
 
 // FromState returns the record of game s. A Kee game's record holds every
@@ -265,7 +288,7 @@ func parsePoint(g *board.Graph, v string) (p int, pass bool, err error) {
 
 // Properties the conversion interprets at the root and in move nodes.
 var (
-	rootIdents  = map[string]bool{"GM": true, "FF": true, "CA": true, "SZ": true, "KM": true, "MKRU": true, "MKBD": true, "MKGR": true, "MKPIE": true}
+	rootIdents  = map[string]bool{"GM": true, "FF": true, "CA": true, "SZ": true, "KM": true, "MKRU": true, "MKBD": true, "MKGR": true, "MKPIE": true, "MKDEAD": true}
 	setupIdents = map[string]bool{"AB": true, "AW": true, "AE": true, "PL": true, "MKSU": true}
 	moveIdents  = map[string]bool{"B": true, "W": true, "MKMV": true, "MKRS": true}
 )
@@ -345,6 +368,15 @@ func FromTree(t *Tree) (*Record, error) {
 	}
 	if err := r.Rules.Validate(r.Board); err != nil {
 		return nil, fmt.Errorf("%s: %v", root.Pos, err)
+	}
+	if p, ok := get("MKDEAD"); ok {
+		for _, v := range p.Values {
+			q, found := r.Board.Point(strings.TrimSpace(v))
+			if !found {
+				return nil, at(p, "MKDEAD[%s]: want a point of %s", v, r.Board.Spec())
+			}
+			r.Dead = append(r.Dead, q)
+		}
 	}
 	ordinary := r.ordinary()
 	for _, p := range root.Props {
@@ -584,6 +616,13 @@ func (r *Record) Tree() *Tree {
 	root.Set("MKRU", r.Rules.String())
 	if r.Pie != board.Empty {
 		root.Set("MKPIE", r.Pie.Letter())
+	}
+	if len(r.Dead) > 0 {
+		var dead []string
+		for _, q := range r.Dead {
+			dead = append(dead, r.Board.Name(q))
+		}
+		root.Set("MKDEAD", dead...)
 	}
 	if len(r.Setup) > 0 {
 		if ordinary {

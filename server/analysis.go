@@ -4,14 +4,16 @@ import (
 	"net/http"
 
 	"moku/board"
-	"moku/catalog"
 	"moku/game"
-	"moku/search"
+	"moku/session"
 )
 
 // Estimate is the computer's view of one position of a two-player game,
-// from the first player's (Black's) side (search.EstimateBlack makes one).
-type Estimate = search.Estimate
+// from the first player's (Black's) side.
+type Estimate = game.Estimate
+
+// DefaultMaxAnalyses is Options.MaxAnalyses's default.
+const DefaultMaxAnalyses = 2
 
 // analysisJob is the analysis of a game, position by position, computed in
 // the background once asked for.
@@ -23,10 +25,26 @@ type analysisJob struct {
 	Error     string     `json:"error,omitempty"`
 }
 
+// analysisOpen reports whether the computer's analysis of t may be shown:
+// not while people play each other (two or more human seats in a game not
+// over), where it would be advice to one of them.
+func analysisOpen(t *table) bool {
+	if t.game.Phase() == session.Over {
+		return true
+	}
+	humans := 0
+	for _, s := range t.meta.Seats {
+		if s.Kind == string(session.Human) {
+			humans++
+		}
+	}
+	return humans < 2
+}
+
 // analyze returns the analysis of a game: position i of Estimates is the
 // position after i moves (of game.Actions). The first request starts it;
 // the client asks again until Running is false. A game that moved on since
-// is analysed again.
+// is analysed again. At most Options.MaxAnalyses run at once on a server.
 func (s *Server) analyze(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
 	sv, err := s.load(r.Context(), id)
@@ -41,17 +59,24 @@ func (s *Server) analyze(w http.ResponseWriter, r *http.Request) {
 	sv.mu.Lock()
 	defer sv.mu.Unlock()
 	t := sv.t
-	if t.state == nil {
+	if t.game.State() == nil {
 		writeError(w, fail(http.StatusConflict, "the game has not started"))
 		return
 	}
-	if t.r.Players != 2 {
+	if !analysisOpen(t) {
+		writeError(w, fail(http.StatusForbidden, "the computer's analysis opens when the game is over: people are playing"))
+		return
+	}
+	if t.game.Rules().Players != 2 {
 		writeError(w, fail(http.StatusUnprocessableEntity, "the analysis is for two-player games"))
 		return
 	}
 	job := sv.analysis
 	if job == nil || (!job.Running && job.Version != len(t.actions)) {
-		job = s.startAnalysis(id, sv)
+		if job, err = s.startAnalysis(id, sv); err != nil {
+			writeError(w, err)
+			return
+		}
 	}
 	writeJSON(w, http.StatusOK, job.snapshot())
 }
@@ -62,53 +87,44 @@ func (j *analysisJob) snapshot() analysisJob {
 	return c
 }
 
-// startAnalysis replays the game on a copy and estimates each position in
-// a goroutine. The caller holds sv.mu.
-func (s *Server) startAnalysis(id string, sv *served) *analysisJob {
-	t := sv.t
-	moves := game.Actions(t.state)
-	job := &analysisJob{Version: len(t.actions), Total: len(moves) + 1, Running: true}
+// startAnalysis estimates each position of a copy of the game in a
+// goroutine, if fewer than Options.MaxAnalyses run. The caller holds
+// sv.mu.
+func (s *Server) startAnalysis(id string, sv *served) (*analysisJob, error) {
+	select {
+	case s.analyses <- struct{}{}:
+	default:
+		return nil, fail(http.StatusServiceUnavailable, "the server is analysing as many games as it can: try again in a minute")
+	}
+	g := sv.t.game.Clone()
+	job := &analysisJob{Version: len(sv.t.actions), Total: g.Moves() + 1, Running: true}
 	sv.analysis = job
-	r, g := t.r, t.g
 	s.wg.Add(1)
 	go func() {
 		defer s.wg.Done()
-		fail := func(err error) {
-			sv.mu.Lock()
-			job.Error, job.Running = err.Error(), false
-			sv.mu.Unlock()
-		}
-		st, err := catalog.New(r, g)
-		if err != nil {
-			fail(err)
-			return
-		}
-		for i := 0; i <= len(moves); i++ {
-			if s.ctx.Err() != nil {
-				fail(s.ctx.Err())
-				return
+		defer func() { <-s.analyses }()
+		err := g.Positions(func(_ int, _ game.Played, st game.State) error {
+			if err := s.ctx.Err(); err != nil {
+				return err
 			}
 			est, err := s.estimate(st)
 			if err != nil {
-				fail(err)
-				return
+				return err
 			}
 			sv.mu.Lock()
 			job.Estimates = append(job.Estimates, est)
 			sv.mu.Unlock()
-			if i < len(moves) {
-				if err := st.Play(moves[i].Move); err != nil {
-					fail(err)
-					return
-				}
-			}
-		}
+			return nil
+		})
 		sv.mu.Lock()
 		job.Running = false
+		if err != nil {
+			job.Error = err.Error()
+		}
 		sv.mu.Unlock()
-		s.log.Info("analysed", "game", id, "positions", len(moves)+1)
+		s.log.Info("analysed", "game", id, "positions", job.Total, "err", err)
 	}()
-	return job
+	return job, nil
 }
 
 // estimate asks the analyser about a position in play; a finished game is
@@ -130,10 +146,8 @@ func (s *Server) estimate(st game.State) (Estimate, error) {
 	for p := range owners {
 		owners[p] = st.At(p)
 	}
-	if o, ok := st.(interface {
-		Owners([]board.Color) []board.Color
-	}); ok {
-		owners = o.Owners(nil)
+	if o, ok := st.(game.Owned); ok {
+		owners = o.Owners(owners[:0])
 	}
 	for p, c := range owners {
 		switch c {

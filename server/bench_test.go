@@ -12,6 +12,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"moku/session"
 	"moku/store"
 	"moku/store/pgtest"
 )
@@ -189,7 +190,7 @@ func BenchmarkLoad(b *testing.B) {
 		go func() {
 			defer wg.Done()
 			for range work {
-				if g.view.Phase != phasePlaying || len(g.view.Legal) < 2 {
+				if g.view.Phase != string(session.Playing) || len(g.view.Legal) < 2 {
 					g.g = ts.create(createReq{Game: "go", Board: "9x9", Seats: humans(2)})
 					g.view = ts.view(g.g.ID)
 				}

@@ -15,6 +15,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"moku/session"
 	"moku/store"
 )
 
@@ -570,7 +571,7 @@ func TestBrowserListPages(t *testing.T) {
 	ctx := context.Background()
 	const games = 73
 	for i := range games {
-		g := &store.Game{ID: fmt.Sprintf("list%03d", i), Rules: "go", Board: "5x5", Setup: "fixed", Status: phasePlaying,
+		g := &store.Game{ID: fmt.Sprintf("list%03d", i), Rules: "go", Board: "5x5", Setup: "fixed", Status: string(session.Playing),
 			Seats: []store.Seat{{Kind: "human", Name: fmt.Sprintf("P%03d", i)}, {Kind: "human", Name: "b"}}}
 		if err := ts.store.Create(ctx, g); err != nil {
 			t.Fatal(err)

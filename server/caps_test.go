@@ -12,6 +12,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"moku/session"
 	"moku/store"
 )
 
@@ -29,7 +30,7 @@ func TestBoardSizeCap(t *testing.T) {
 	} {
 		g := ts.create(c)
 		v := ts.view(g.ID)
-		if v.Phase != phasePlaying || len(v.Legal) == 0 {
+		if v.Phase != string(session.Playing) || len(v.Legal) == 0 {
 			t.Errorf("%s %s: phase %s, %d legal moves", c.Game, c.Board, v.Phase, len(v.Legal))
 		}
 	}
@@ -93,7 +94,7 @@ func TestListCap(t *testing.T) {
 	ctx := context.Background()
 	var last string
 	for i := range MaxListed + 5 {
-		g := &store.Game{ID: fmt.Sprintf("g%03d", i), Rules: "go", Board: "5x5", Setup: "fixed", Status: phasePlaying,
+		g := &store.Game{ID: fmt.Sprintf("g%03d", i), Rules: "go", Board: "5x5", Setup: "fixed", Status: string(session.Playing),
 			Seats: []store.Seat{{Kind: "human", Name: "a"}, {Kind: "human", Name: "b"}}}
 		if err := ts.store.Create(ctx, g); err != nil {
 			t.Fatal(err)

@@ -130,14 +130,7 @@ func (s *Server) catchUpLocked(ctx context.Context, id string, sv *served) bool 
 // has not moved on by then: normally the server that recorded the last
 // action makes it first. The caller holds sv.mu.
 func (s *Server) takeOver(id string, sv *served) {
-	seat := sv.t.toMoveSeat()
-	computer := seat >= 0 && sv.t.meta.Seats[seat].Kind == "computer"
-	for i, st := range sv.t.meta.Seats {
-		if st.Kind == "computer" && sv.t.undoBy >= 0 && sv.t.undoBy != i {
-			computer = true
-		}
-	}
-	if !computer || sv.t.phase == phaseOver {
+	if _, due := sv.t.game.Due(); !due {
 		return
 	}
 	wait := s.opt.Takeover

@@ -18,8 +18,8 @@ import (
 	"github.com/coder/websocket"
 
 	"moku/game"
-	"moku/gtp"
 	"moku/rules"
+	"moku/session"
 	"moku/store"
 	"moku/store/pgtest"
 )
@@ -297,7 +297,7 @@ func TestClusterComputerOnce(t *testing.T) {
 			time.Sleep(5 * time.Millisecond)
 			v = via.view(g.ID)
 		}
-		if len(v.Legal) == 0 || v.Phase != phasePlaying {
+		if len(v.Legal) == 0 || v.Phase != string(session.Playing) {
 			break
 		}
 		move := v.Legal[(i*7)%len(v.Legal)]
@@ -330,7 +330,7 @@ func TestClusterComputerOnce(t *testing.T) {
 }
 
 // failingPlayer never finds a move, like a server that stopped thinking.
-type failingPlayer struct{}
+type failingPlayer struct{ session.Random }
 
 func (failingPlayer) Name() string { return "failing" }
 func (failingPlayer) Genmove(game.State) (game.Move, error) {
@@ -341,7 +341,7 @@ func (failingPlayer) Genmove(game.State) (game.Move, error) {
 // server makes the move after the takeover delay, once.
 func TestClusterComputerTakeover(t *testing.T) {
 	dsn := pgtest.DSN(t)
-	broken := clNodes(t, dsn, 1, Options{Player: func(string, rules.Ruleset) (gtp.Player, error) { return failingPlayer{}, nil }})[0]
+	broken := clNodes(t, dsn, 1, Options{Computer: func(string, rules.Ruleset) (session.Player, error) { return failingPlayer{}, nil }})[0]
 	good := clNodes(t, dsn, 1, Options{Takeover: 300 * time.Millisecond})[0]
 	g := broken.create("human", "computer")
 	w := good.watch(g.ID)

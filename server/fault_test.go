@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"moku/session"
 	"moku/store"
 	"moku/store/pgtest"
 )
@@ -138,7 +139,7 @@ func (l *faultLoad) play(i int, g *faultGame) {
 	defer l.wg.Done()
 	rnd := rand.New(rand.NewPCG(uint64(i), 99))
 	k := i
-	for !l.stopped() && g.view.Phase == phasePlaying && len(g.view.Legal) > 0 {
+	for !l.stopped() && g.view.Phase == string(session.Playing) && len(g.view.Legal) > 0 {
 		m := g.view.Legal[rnd.IntN(len(g.view.Legal))]
 		for m == "pass" && len(g.view.Legal) > 1 {
 			m = g.view.Legal[rnd.IntN(len(g.view.Legal))]
@@ -261,7 +262,7 @@ func (l *faultLoad) check(st store.Store, servers ...string) {
 		n := len(as)
 		for _, srv := range servers {
 			v := l.viewAt(srv, g.id, n)
-			if v.Phase != phasePlaying || len(v.Legal) == 0 {
+			if v.Phase != string(session.Playing) || len(v.Legal) == 0 {
 				break
 			}
 			m := v.Legal[len(v.Legal)/2]

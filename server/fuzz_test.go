@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"moku/session"
 	"moku/store"
 )
 
@@ -156,7 +157,7 @@ func FuzzActionBody(f *testing.F) {
 		var status string
 		var moves int
 		fs.db.QueryRow(`SELECT status, moves FROM games WHERE id = ?`, g.ID).Scan(&status, &moves)
-		if status == phaseOver || moves > 60 {
+		if status == string(session.Over) || moves > 60 {
 			newGame(t)
 		}
 		body = strings.NewReplacer("TOKEN0", g.Tokens[0], "TOKEN1", g.Tokens[1]).Replace(body)

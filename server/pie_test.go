@@ -8,9 +8,30 @@ import (
 
 	"moku/board"
 	"moku/game"
+	"moku/rules"
 	"moku/search"
+	"moku/session"
 	"moku/store"
 )
+
+// piePlayer cuts the komi pie with the search; otherwise it is the random
+// player.
+type piePlayer struct {
+	session.Random
+	opts  search.Options
+	chose board.Color
+}
+
+func (p *piePlayer) ProposeKomi(s game.State) (float64, error) {
+	prop, err := search.ProposeKomi(s, p.opts)
+	return prop.Komi, err
+}
+
+func (p *piePlayer) ChooseColor(s game.State, komi float64) (board.Color, error) {
+	c, _, err := search.ChooseColor(s, komi, p.opts)
+	p.chose = c
+	return c, err
+}
 
 // TestComputerPie lets the search cut Keil's komi pie: as the first seat it
 // names a whole komi (the button is in play), as the second it chooses the
@@ -22,18 +43,8 @@ func TestComputerPie(t *testing.T) {
 	}
 	opts := search.DefaultOptions()
 	opts.Playouts, opts.Resign = 500, false
-	var chose board.Color
-	srv := New(st, Options{
-		ProposeKomi: func(level string, s game.State) (float64, error) {
-			p, err := search.ProposeKomi(s, opts)
-			return p.Komi, err
-		},
-		ChooseColor: func(level string, s game.State, komi float64) (board.Color, error) {
-			c, _, err := search.ChooseColor(s, komi, opts)
-			chose = c
-			return c, err
-		},
-	})
+	pp := &piePlayer{opts: opts}
+	srv := New(st, Options{Computer: func(string, rules.Ruleset) (session.Player, error) { return pp, nil }})
 	ts := &testServer{t: t, srv: srv, http: httptest.NewServer(srv), store: st}
 	t.Cleanup(func() { ts.http.CloseClientConnections(); srv.Close(); ts.http.Close(); st.Close() })
 
@@ -53,7 +64,7 @@ func TestComputerPie(t *testing.T) {
 	g = ts.create(createReq{Game: "keil", Board: "hex:3", Setup: "pie", Seats: []seatReq{{Kind: "human"}, {Kind: "computer"}}})
 	ts.must(g, 0, "komi", "30")
 	v = ts.waitView(g.ID, func(v gameView) bool { return v.Phase == "playing" })
-	if chose != board.White || v.Seats[1].Color != "white" {
-		t.Errorf("with komi 30 on 19 points the computer chose %v (seat plays %s), want white", chose, v.Seats[1].Color)
+	if pp.chose != board.White || v.Seats[1].Color != "white" {
+		t.Errorf("with komi 30 on 19 points the computer chose %v (seat plays %s), want white", pp.chose, v.Seats[1].Color)
 	}
 }

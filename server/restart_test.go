@@ -200,7 +200,7 @@ func TestRestart(t *testing.T) {
 	if v.ToMove != 0 {
 		t.Fatalf("vs computer: to move %d", v.ToMove)
 	}
-	if err := st.Append(context.Background(), vsComputer.ID, store.Action{Seq: 3, Seat: 0, Kind: "move", Arg: v.Legal[0]}, "playing", ""); err != nil {
+	if err := st.Append(context.Background(), vsComputer.ID, store.Action{Seq: 3, Seat: 0, Kind: "move", Arg: v.Legal[0]}, store.Status{Phase: "playing"}); err != nil {
 		t.Fatal(err)
 	}
 	st.Close()

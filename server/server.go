@@ -36,9 +36,9 @@ import (
 	"moku/board"
 	"moku/catalog"
 	"moku/game"
-	"moku/gtp"
 	"moku/record"
 	"moku/rules"
+	"moku/session"
 	"moku/store"
 )
 
@@ -60,21 +60,17 @@ const (
 
 // Options configure a Server.
 type Options struct {
-	// Player returns the computer player for a strength level; nil means
-	// only the "random" level exists.
-	Player func(level string, r rules.Ruleset) (gtp.Player, error)
+	// Computer returns the computer player of a strength level for a
+	// game under ruleset r: its moves, its side of Keil's komi pie, and
+	// its estimate by which it judges a marking of dead stones. nil means
+	// only the "random" level exists (session.Random).
+	Computer func(level string, r rules.Ruleset) (session.Player, error)
 	// Levels lists the strength levels offered, weakest first.
 	Levels []string
 	// Log receives the server's structured logs; nil discards them.
 	Log *slog.Logger
 	// Limits are the per-client rate limits; the zero value has none.
 	Limits Limits
-	// ProposeKomi names the komi a computer seat of the given level
-	// proposes in Keil's komi pie, for the game starting as s; nil: 0.
-	ProposeKomi func(level string, s game.State) (float64, error)
-	// ChooseColor chooses the colour a computer seat of the given level
-	// plays once the komi is named; nil: white if the komi is at least ½.
-	ChooseColor func(level string, s game.State, komi float64) (board.Color, error)
 	// Analyze estimates a position for the analysis of a game (win rate,
 	// margin, ownership); nil means the server offers no analysis. It must
 	// leave s as it was.
@@ -87,6 +83,9 @@ type Options struct {
 	// MaxWatchers caps the WebSocket watchers of one game on this server;
 	// 0 means DefaultMaxWatchers.
 	MaxWatchers int
+	// MaxAnalyses caps the analyses running at once on this server; 0
+	// means DefaultMaxAnalyses.
+	MaxAnalyses int
 }
 
 // Server serves games from a store.
@@ -102,6 +101,8 @@ type Server struct {
 	stop   context.CancelFunc
 	wg     sync.WaitGroup
 	limits *limiter // per-client rate limits (limit.go)
+	// analyses holds a token for each analysis running (analysis.go).
+	analyses chan struct{}
 
 	// afterRead, if set (by tests), is called by load between reading a
 	// game from the store and holding it in memory.
@@ -171,7 +172,11 @@ func New(st store.Store, opt Options) *Server {
 		opt.Levels = []string{"random"}
 	}
 	ctx, stop := context.WithCancel(context.Background())
-	s := &Server{store: st, opt: opt, log: opt.Log, tables: map[string]*served{}, ctx: ctx, stop: stop}
+	if opt.MaxAnalyses <= 0 {
+		opt.MaxAnalyses = DefaultMaxAnalyses
+	}
+	s := &Server{store: st, opt: opt, log: opt.Log, tables: map[string]*served{}, ctx: ctx, stop: stop,
+		analyses: make(chan struct{}, opt.MaxAnalyses)}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", s.health)
 	mux.HandleFunc("GET /api/options", s.options)
@@ -307,12 +312,38 @@ func (s *Server) health(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) options(w http.ResponseWriter, r *http.Request) {
+	type gameInfo struct {
+		Name       string   `json:"name"`
+		Title      string   `json:"title"`
+		Summary    string   `json:"summary"`
+		Rulesets   []string `json:"rulesets"`
+		Board      string   `json:"board"`
+		Boards     string   `json:"boards"`
+		MinPlayers int      `json:"minPlayers"`
+		MaxPlayers int      `json:"maxPlayers"`
+		MinSide    int      `json:"minSide"`
+		MaxSide    int      `json:"maxSide"`
+		OddSides   bool     `json:"oddSides,omitempty"`
+	}
+	var names []string
+	var info []gameInfo
+	boards, players := map[string]string{}, map[string]int{}
+	for _, g := range catalog.Games {
+		names = append(names, g.Name)
+		boards[g.Name] = g.WebBoard
+		if g.MaxPlayers > 2 {
+			players[g.Name] = g.MaxPlayers
+		}
+		info = append(info, gameInfo{Name: g.Name, Title: g.Title, Summary: g.Summary, Rulesets: g.Rulesets, Board: g.WebBoard,
+			Boards: g.Boards, MinPlayers: g.MinPlayers, MaxPlayers: g.MaxPlayers, MinSide: g.MinSide, MaxSide: g.MaxSide, OddSides: g.OddSides})
+	}
 	writeJSON(w, http.StatusOK, map[string]any{
-		"games":   []string{"keil", "kee", "ki", "go"},
+		"games":   names,
 		"rules":   rules.Presets,
 		"levels":  s.opt.Levels,
-		"boards":  map[string]string{"keil": "hex:5", "kee": "9x9", "ki": "11x11", "go": "9x9"},
-		"players": map[string]int{"kee": MaxSeats},
+		"boards":  boards,
+		"players": players,
+		"catalog": info,
 	})
 }
 
@@ -484,9 +515,9 @@ func (s *Server) newGame(req createRequest) (*store.Game, []string, error) {
 	if len(req.Seats) != rs.Players {
 		return nil, nil, bad("%d seats for %d players", len(req.Seats), rs.Players)
 	}
-	meta := &store.Game{ID: newID(), Rules: rs.String(), Board: g.Spec(), Setup: setup, Status: phasePlaying}
+	meta := &store.Game{ID: newID(), Rules: rs.String(), Board: g.Spec(), Setup: setup, Status: string(session.Playing), Serving: session.Current}
 	if setup == "pie" {
-		meta.Status = phaseSetup
+		meta.Status = string(session.Setup)
 	}
 	tokens := make([]string, len(req.Seats))
 	for i, seat := range req.Seats {
@@ -526,14 +557,14 @@ func (s *Server) newGame(req createRequest) (*store.Game, []string, error) {
 	return meta, tokens, nil
 }
 
-func (s *Server) player(level string, r rules.Ruleset) (gtp.Player, error) {
-	if s.opt.Player != nil {
-		return s.opt.Player(level, r)
+func (s *Server) player(level string, r rules.Ruleset) (session.Player, error) {
+	if s.opt.Computer != nil {
+		return s.opt.Computer(level, r)
 	}
 	if level != "random" {
 		return nil, fmt.Errorf("unknown level %q", level)
 	}
-	return gtp.RandomPlayer{Rand: rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 7))}, nil
+	return session.Random{RandomPlayer: game.RandomPlayer{Rand: rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 7))}}, nil
 }
 
 func newID() string {
@@ -590,8 +621,13 @@ func (s *Server) list(w http.ResponseWriter, r *http.Request) {
 	out := []item{}
 	for _, g := range list {
 		it := item{ID: g.ID, Rules: strings.Fields(g.Rules)[0], Board: g.Board, Status: g.Status, Result: g.Result, Moves: g.Moves, Updated: g.Updated}
+		colors := strings.Fields(g.Colors)
 		for i, st := range g.Seats {
-			it.Seats = append(it.Seats, seatView{Color: board.Color(i + 1).String(), Kind: st.Kind, Name: st.Name, Level: st.Level})
+			c := board.Color(i + 1).String()
+			if len(colors) == len(g.Seats) {
+				c = colors[i] // after Keil's komi pie
+			}
+			it.Seats = append(it.Seats, seatView{Color: c, Kind: st.Kind, Name: st.Name, Level: st.Level})
 		}
 		out = append(out, it)
 	}
@@ -638,28 +674,36 @@ func (s *Server) record(w http.ResponseWriter, r *http.Request) {
 // writeRecord answers GET /api/games/{id}/record for sv, whose lock the
 // caller holds.
 func (s *Server) writeRecord(w http.ResponseWriter, r *http.Request, sv *served) {
-	if sv.t.state == nil {
+	t := sv.t
+	if t.game.State() == nil {
 		writeError(w, fail(http.StatusConflict, "the game has not started"))
 		return
 	}
-	t := sv.t
 	if r.URL.Query().Get("format") == "txt" {
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 		w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=\"moku-%s.txt\"", t.meta.ID))
-		record.WriteMoveList(w, t.state)
+		record.WriteMoveList(w, t.game.State())
 		return
 	}
-	rec := record.FromState(t.state)
-	rec.Set("DT", t.meta.Created.Format("2006-01-02"))
-	rec.Set("GN", t.describe())
+	g := t.game
+	rec := record.FromState(g.State())
+	rec.Delete("RE")
+	if g.Phase() == session.Over {
+		rec.Set("RE", g.Result().String())
+		if g.Agreed() {
+			rec.Dead = g.Dead()
+		}
+	}
+	if g.Config().Pie {
+		rec.Pie = g.Color(1)
+	}
 	for i, seat := range t.meta.Seats {
-		if id := map[board.Color]string{board.Black: "PB", board.White: "PW"}[t.colors[i]]; id != "" {
+		if id := map[board.Color]string{board.Black: "PB", board.White: "PW"}[g.Color(i)]; id != "" {
 			rec.Set(id, seat.Name)
 		}
 	}
-	if t.phase == phaseOver {
-		rec.Set("RE", t.result().String())
-	}
+	rec.Set("DT", t.meta.Created.Format("2006-01-02"))
+	rec.Set("GN", t.describe())
 	w.Header().Set("Content-Type", "application/x-go-sgf; charset=utf-8")
 	w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=\"moku-%s.sgf\"", t.meta.ID))
 	rec.WriteSGF(w)
@@ -727,8 +771,7 @@ func (s *Server) commit(ctx context.Context, id string, sv *served, a store.Acti
 	if err := sv.t.apply(a); err != nil {
 		return fail(http.StatusUnprocessableEntity, "%v", err)
 	}
-	status, result := sv.t.status()
-	if err := s.store.Append(ctx, id, a, status, result); err != nil {
+	if err := s.store.Append(ctx, id, a, sv.t.status()); err != nil {
 		// The store decides: rebuild the game from what it holds.
 		if t, rerr := s.read(context.WithoutCancel(ctx), id); rerr == nil {
 			sv.t = t
@@ -764,94 +807,45 @@ func (s *Server) broadcast(sv *served) {
 	}
 }
 
-// computerTurn starts the computer's action if it is a computer seat's
-// turn (or its answer is awaited). The caller holds sv.mu.
+// computerTurn starts the computer's action if a computer seat must act
+// (session.Game.Due): it thinks on a copy of the game, without holding
+// the lock. The caller holds sv.mu.
 func (s *Server) computerTurn(id string, sv *served) {
-	t := sv.t
 	if sv.thinking {
 		return
 	}
-	// Answers that need no thought: undo requests and scoring agreement
-	// are accepted by the computer at once.
-	for i, st := range t.meta.Seats {
-		if st.Kind != "computer" {
-			continue
-		}
-		if t.undoBy >= 0 && t.undoBy != i {
-			s.commitComputer(id, sv, store.Action{Seq: len(t.actions) + 1, Seat: i, Kind: "undo-accept"})
-			return
-		}
-	}
-	seat := t.toMoveSeat()
-	if seat < 0 || t.meta.Seats[seat].Kind != "computer" {
+	seat, due := sv.t.game.Due()
+	if !due {
 		return
 	}
-	level := t.meta.Seats[seat].Level
-	var player gtp.Player
-	if t.phase == phasePlaying {
-		var err error
-		if player, err = s.player(level, t.r); err != nil {
-			s.log.Error("computer player", "game", id, "err", err)
-			return
-		}
+	level := sv.t.meta.Seats[seat].Level
+	player, err := s.player(level, sv.t.game.Rules())
+	if err != nil {
+		s.log.Error("computer player", "game", id, "err", err)
+		return
 	}
-	// Think on a copy rebuilt from the log, without holding the lock.
-	meta, actions := t.meta, append([]store.Action(nil), t.actions...)
+	g, version := sv.t.game.Clone(), len(sv.t.actions)
 	sv.thinking = true
 	s.wg.Add(1)
 	go func() {
 		defer s.wg.Done()
-		a := store.Action{Seq: len(actions) + 1, Seat: seat}
-		copyT, err := newTable(&meta, actions)
-		if err == nil {
-			a.Kind, a.Arg, err = s.decide(copyT, seat, level, player)
-		}
+		act, err := g.Decide(seat, player)
 		sv.mu.Lock()
 		defer sv.mu.Unlock()
 		sv.thinking = false
 		if err != nil {
-			s.log.Error("computer move", "game", id, "err", err)
+			s.log.Error("computer action", "game", id, "err", err)
 			return
 		}
-		if s.ctx.Err() != nil || len(sv.t.actions) != len(actions) {
-			return // the server is stopping, or the game moved on
+		if s.ctx.Err() != nil {
+			return
 		}
-		s.commitComputer(id, sv, a)
+		if len(sv.t.actions) != version {
+			s.computerTurn(id, sv) // the game moved on: think again
+			return
+		}
+		s.commitComputer(id, sv, store.Action{Seq: version + 1, Seat: seat, Kind: string(act.Kind), Arg: act.Arg})
 	}()
-}
-
-// decide returns the computer's action in a copy of the game: its move,
-// or in Keil's komi pie the komi it names (first seat) or the colour it
-// chooses (second seat).
-func (s *Server) decide(t *table, seat int, level string, player gtp.Player) (kind, arg string, err error) {
-	if t.phase == phasePlaying {
-		m, err := player.Genmove(t.state)
-		return "move", m.Format(t.g), err
-	}
-	start, err := catalog.New(t.r, t.g)
-	if err != nil {
-		return "", "", err
-	}
-	if seat == 0 {
-		komi := 0.0
-		if s.opt.ProposeKomi != nil {
-			if komi, err = s.opt.ProposeKomi(level, start); err != nil {
-				return "", "", err
-			}
-		}
-		return "komi", strconv.FormatFloat(komi, 'f', -1, 64), nil
-	}
-	komi, _ := strconv.ParseFloat(t.pieKomi, 64)
-	c := board.White
-	if komi < 0.5 {
-		c = board.Black
-	}
-	if s.opt.ChooseColor != nil {
-		if c, err = s.opt.ChooseColor(level, start, komi); err != nil {
-			return "", "", err
-		}
-	}
-	return "choose", c.String(), nil
 }
 
 func (s *Server) commitComputer(id string, sv *served, a store.Action) {

@@ -2,9 +2,12 @@ package server
 
 import (
 	"encoding/json"
+	"strings"
+
 	"moku/board"
 	"moku/catalog"
 	"moku/game"
+	"moku/session"
 )
 
 // boardView is the board's geometry, for drawing.
@@ -104,6 +107,8 @@ type gameView struct {
 	Score    []scoreView `json:"score"`
 	Button   bool        `json:"button"`
 	Komi     float64     `json:"komi"`
+	// Agreement: the game ends with an agreement on dead stones.
+	Agreement bool `json:"agreement"`
 }
 
 // stonesOf writes the board as a string of symbols.
@@ -116,61 +121,43 @@ func stonesOf(s game.State) string {
 }
 
 func (t *table) view() gameView {
-	v := gameView{ID: t.meta.ID, Version: len(t.actions), Game: t.r.Game, Rules: t.r.String(),
-		Board: t.geom, Phase: t.phase, ToMove: t.toMoveSeat(), PieKomi: t.pieKomi,
-		Last: -1, UndoBy: t.undoBy, Moves: []moveView{}, Legal: []string{}, Score: []scoreView{},
-		Button: t.r.Button, Komi: t.r.Komi}
+	g := t.game
+	r := g.Rules()
+	v := gameView{ID: t.meta.ID, Version: len(t.actions), Game: r.Game, Rules: r.String(),
+		Board: t.geom, Phase: string(g.Phase()), ToMove: g.ToMove(), PieKomi: g.PieKomi(),
+		Last: -1, UndoBy: g.UndoBy(), Moves: []moveView{}, Legal: []string{}, Score: []scoreView{},
+		Button: r.Button, Komi: r.Komi, Agreement: catalog.Agreement(r)}
 	for i, s := range t.meta.Seats {
 		v.Seats = append(v.Seats, seatView{Color: t.colorName(i), Kind: s.Kind, Name: s.Name, Level: s.Level})
-		n := 0
-		if t.state != nil {
-			n = t.undoable(i)
-		}
-		v.Undoable = append(v.Undoable, n)
+		v.Undoable = append(v.Undoable, g.Undoable(i))
 	}
-	if t.state == nil {
-		v.Stones = string(make([]byte, 0))
-		empty := make([]byte, t.g.N())
-		for i := range empty {
-			empty[i] = '.'
-		}
-		v.Stones, v.Owners = string(empty), string(empty)
+	s := g.State()
+	if s == nil {
+		empty := strings.Repeat(".", g.Board().N())
+		v.Stones, v.Owners = empty, empty
 		return v
 	}
-	v.Stones = stonesOf(t.state)
-	owners := []byte(v.Stones)
-	if o, ok := t.state.(interface {
-		Owners([]board.Color) []board.Color
-	}); ok {
-		for p, c := range o.Owners(nil) {
-			owners[p] = c.Symbol()
-		}
+	v.Stones = stonesOf(s)
+	owners := make([]byte, g.Board().N())
+	for p, c := range g.Owners() {
+		owners[p] = c.Symbol()
 	}
-	for q, d := range t.dead {
-		if d {
-			v.Dead = append(v.Dead, q)
-		}
-	}
-	if len(v.Dead) > 0 {
-		owners = t.ownersWithoutDead()
-	}
-	v.Accepted = t.accept
 	v.Owners = string(owners)
-	for _, m := range game.Actions(t.state) {
-		v.Moves = append(v.Moves, moveView{Color: m.Player.String(), Move: m.Move.Format(t.g)})
+	v.Dead = g.Dead()
+	v.Accepted = g.Accepted()
+	for _, m := range game.Actions(s) {
+		v.Moves = append(v.Moves, moveView{Color: m.Player.String(), Move: m.Move.Format(g.Board())})
 		if m.Move.Kind == game.Place {
 			v.Last = m.Move.Point
 		} else {
 			v.Last = -1
 		}
 	}
-	if t.phase == phasePlaying {
-		for _, m := range t.state.LegalMoves(nil) {
-			v.Legal = append(v.Legal, m.Format(t.g))
-		}
+	for _, m := range g.Legal() {
+		v.Legal = append(v.Legal, m.Format(g.Board()))
 	}
-	res := t.result()
-	if t.phase == phaseOver {
+	res := g.Result()
+	if g.Phase() == session.Over {
 		v.Result, v.Reason = res.String(), res.Reason
 	}
 	rank := res.Rank()
@@ -181,70 +168,13 @@ func (t *table) view() gameView {
 	return v
 }
 
-// positions replays the game and returns the board after each move, the
-// start first, for moving back and forth through a game.
+// positions returns the board after each move, the start first, for
+// moving back and forth through a game.
 func (t *table) positions() ([]string, error) {
-	if t.state == nil {
-		return []string{}, nil
-	}
-	s, err := catalog.New(t.r, t.g)
-	if err != nil {
-		return nil, err
-	}
-	out := []string{stonesOf(s)}
-	for _, m := range game.Actions(t.state) {
-		if err := s.Play(m.Move); err != nil {
-			return out, err
-		}
+	out := []string{}
+	err := t.game.Positions(func(_ int, _ game.Played, s game.State) error {
 		out = append(out, stonesOf(s))
-	}
-	return out, nil
-}
-
-// ownersWithoutDead returns the owner symbol of every point with the stones
-// marked dead taken off, as the score counts them (Kee's area scoring: an
-// empty region belongs to the one colour it touches, if only one).
-func (t *table) ownersWithoutDead() []byte {
-	n := t.g.N()
-	color := make([]board.Color, n)
-	for p := range n {
-		if !t.dead[p] {
-			color[p] = t.state.At(p)
-		}
-	}
-	out := make([]byte, n)
-	seen := make([]bool, n)
-	for p := range n {
-		if color[p] != board.Empty {
-			out[p] = color[p].Symbol()
-			continue
-		}
-		if seen[p] {
-			continue
-		}
-		region, touch := []int{p}, board.Empty
-		mixed := false
-		seen[p] = true
-		for i := 0; i < len(region); i++ {
-			for _, q := range t.g.Neighbors(region[i]) {
-				switch c := color[q]; {
-				case c == board.Empty && !seen[q]:
-					seen[q] = true
-					region = append(region, int(q))
-				case c != board.Empty && touch == board.Empty:
-					touch = c
-				case c != board.Empty && c != touch:
-					mixed = true
-				}
-			}
-		}
-		owner := touch
-		if mixed {
-			owner = board.Empty
-		}
-		for _, q := range region {
-			out[q] = owner.Symbol()
-		}
-	}
-	return out
+		return nil
+	})
+	return out, err
 }

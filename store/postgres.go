@@ -80,6 +80,10 @@ var pgMigrations = []string{
 		at      timestamptz NOT NULL,
 		PRIMARY KEY (game_id, seq)
 	);`,
+	// 2: each seat's colour (after Keil's komi pie), and the version of
+	// the rules of serving (games before it: 1).
+	`ALTER TABLE games ADD COLUMN colors text NOT NULL DEFAULT '';
+	ALTER TABLE games ADD COLUMN serving integer NOT NULL DEFAULT 1;`,
 }
 
 // pgMigrateLock is the advisory lock key that serialises migrations between
@@ -210,21 +214,21 @@ func (p *Postgres) Create(ctx context.Context, g *Game) error {
 	}
 	now := time.Now().Truncate(time.Microsecond)
 	g.Created, g.Updated = now, now
-	_, err = p.pool.Exec(ctx, `INSERT INTO games (id, created, updated, rules, board, board_json, setup, seats, status, result, moves)
-		VALUES ($1, $2, $2, $3, $4, $5, $6, $7, $8, $9, 0)`,
-		g.ID, now, g.Rules, g.Board, g.BoardJSON, g.Setup, string(seats), g.Status, g.Result)
+	_, err = p.pool.Exec(ctx, `INSERT INTO games (id, created, updated, rules, board, board_json, setup, seats, status, result, moves, colors, serving)
+		VALUES ($1, $2, $2, $3, $4, $5, $6, $7, $8, $9, 0, $10, $11)`,
+		g.ID, now, g.Rules, g.Board, g.BoardJSON, g.Setup, string(seats), g.Status, g.Result, g.Colors, servingOf(g))
 	if err != nil {
 		return fmt.Errorf("postgres: create game %s: %w", g.ID, err)
 	}
 	return nil
 }
 
-const pgGameColumns = `id, created, updated, rules, board, board_json, setup, seats::text, status, result, moves`
+const pgGameColumns = `id, created, updated, rules, board, board_json, setup, seats::text, status, result, moves, colors, serving`
 
 func scanPgGame(row scanner) (Game, error) {
 	var g Game
 	var seats string
-	if err := row.Scan(&g.ID, &g.Created, &g.Updated, &g.Rules, &g.Board, &g.BoardJSON, &g.Setup, &seats, &g.Status, &g.Result, &g.Moves); err != nil {
+	if err := row.Scan(&g.ID, &g.Created, &g.Updated, &g.Rules, &g.Board, &g.BoardJSON, &g.Setup, &seats, &g.Status, &g.Result, &g.Moves, &g.Colors, &g.Serving); err != nil {
 		if errors.Is(err, pgx.ErrNoRows) {
 			return g, ErrNotFound
 		}
@@ -290,14 +294,14 @@ func (p *Postgres) Actions(ctx context.Context, id string, after int) ([]Action,
 // announcement. Two servers appending the same Seq at once: the second
 // UPDATE waits for the first's row lock, then finds moves already advanced
 // and records nothing.
-func (p *Postgres) Append(ctx context.Context, id string, a Action, status, result string) error {
+func (p *Postgres) Append(ctx context.Context, id string, a Action, st Status) error {
 	if a.At.IsZero() {
 		a.At = time.Now()
 	}
 	tag, err := p.pool.Exec(ctx, `WITH g AS (
-			UPDATE games SET moves = $1, updated = $2, status = $3, result = $4 WHERE id = $5 AND moves = $6 RETURNING id)
+			UPDATE games SET moves = $1, updated = $2, status = $3, result = $4, colors = $10 WHERE id = $5 AND moves = $6 RETURNING id)
 		INSERT INTO actions (game_id, seq, seat, kind, arg, at) SELECT id, $1, $7, $8, $9, $2 FROM g`,
-		a.Seq, a.At, status, result, id, a.Seq-1, a.Seat, a.Kind, a.Arg)
+		a.Seq, a.At, st.Phase, st.Result, id, a.Seq-1, a.Seat, a.Kind, a.Arg, st.Colors)
 	if err == nil && tag.RowsAffected() != 1 {
 		var n int
 		if err = p.pool.QueryRow(ctx, `SELECT count(*) FROM games WHERE id = $1`, id).Scan(&n); err == nil {

@@ -97,14 +97,14 @@ func TestPostgresNotify(t *testing.T) {
 		t.Fatal(err)
 	}
 	for seq := 1; seq <= 3; seq++ {
-		if err := a.Append(ctx, "n1", Action{Seq: seq, Kind: "move", Arg: "pass"}, "playing", ""); err != nil {
+		if err := a.Append(ctx, "n1", Action{Seq: seq, Kind: "move", Arg: "pass"}, Status{Phase: "playing"}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if err := a.Append(ctx, "n1", Action{Seq: 3, Kind: "move", Arg: "a1"}, "playing", ""); err != ErrConflict {
+	if err := a.Append(ctx, "n1", Action{Seq: 3, Kind: "move", Arg: "a1"}, Status{Phase: "playing"}); err != ErrConflict {
 		t.Fatalf("repeated seq: %v", err)
 	}
-	if err := a.Append(ctx, "n1", Action{Seq: 4, Kind: "move", Arg: "b1"}, "playing", ""); err != nil {
+	if err := a.Append(ctx, "n1", Action{Seq: 4, Kind: "move", Arg: "b1"}, Status{Phase: "playing"}); err != nil {
 		t.Fatal(err)
 	}
 	for seq := 1; seq <= 4; seq++ {
@@ -119,7 +119,7 @@ func TestPostgresNotify(t *testing.T) {
 	if n := next(); n != (Notice{}) {
 		t.Fatalf("after the kill: %+v, want the reconnection notice", n)
 	}
-	if err := a.Append(ctx, "n1", Action{Seq: 5, Kind: "move", Arg: "pass"}, "playing", ""); err != nil {
+	if err := a.Append(ctx, "n1", Action{Seq: 5, Kind: "move", Arg: "pass"}, Status{Phase: "playing"}); err != nil {
 		t.Fatal(err)
 	}
 	if n := next(); n != (Notice{Game: "n1", Seq: 5}) {

@@ -43,7 +43,9 @@ CREATE TABLE IF NOT EXISTS games (
 	seats      TEXT NOT NULL,
 	status     TEXT NOT NULL,
 	result     TEXT NOT NULL DEFAULT '',
-	moves      INTEGER NOT NULL DEFAULT 0
+	moves      INTEGER NOT NULL DEFAULT 0,
+	colors     TEXT NOT NULL DEFAULT '',
+	serving    INTEGER NOT NULL DEFAULT 1
 );
 CREATE INDEX IF NOT EXISTS games_updated ON games(updated);
 CREATE TABLE IF NOT EXISTS actions (
@@ -56,6 +58,42 @@ CREATE TABLE IF NOT EXISTS actions (
 	PRIMARY KEY (game_id, seq)
 );
 `
+
+// sqliteColumns are the columns added to games since its first schema,
+// with their definitions: a database made before gets them added.
+var sqliteColumns = []struct{ name, def string }{
+	{"colors", `TEXT NOT NULL DEFAULT ''`},
+	{"serving", `INTEGER NOT NULL DEFAULT 1`},
+}
+
+// sqliteMigrate adds the columns a database made by an earlier moku lacks.
+func sqliteMigrate(db *sql.DB) error {
+	rows, err := db.Query(`SELECT name FROM pragma_table_info('games')`)
+	if err != nil {
+		return err
+	}
+	have := map[string]bool{}
+	for rows.Next() {
+		var name string
+		if err := rows.Scan(&name); err != nil {
+			rows.Close()
+			return err
+		}
+		have[name] = true
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	for _, c := range sqliteColumns {
+		if !have[c.name] {
+			if _, err := db.Exec(`ALTER TABLE games ADD COLUMN ` + c.name + ` ` + c.def); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
 
 // OpenSQLite opens (creating if needed) the database file path.
 func OpenSQLite(path string) (*SQLite, error) {
@@ -74,6 +112,10 @@ func OpenSQLite(path string) (*SQLite, error) {
 		db.Close()
 		return nil, fmt.Errorf("sqlite %s: %v", path, err)
 	}
+	if err := sqliteMigrate(db); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("sqlite %s: migrating the schema: %v", path, err)
+	}
 	s := &SQLite{db: db, appends: make(chan *appendReq, maxGroup), stop: make(chan struct{}), done: make(chan struct{})}
 	for _, p := range []struct {
 		st  **sql.Stmt
@@ -82,7 +124,7 @@ func OpenSQLite(path string) (*SQLite, error) {
 		{&s.stmts.savepoint, `SAVEPOINT append`},
 		{&s.stmts.rollback, `ROLLBACK TO append`},
 		{&s.stmts.release, `RELEASE append`},
-		{&s.stmts.update, `UPDATE games SET moves = ?, updated = ?, status = ?, result = ? WHERE id = ? AND moves = ?`},
+		{&s.stmts.update, `UPDATE games SET moves = ?, updated = ?, status = ?, result = ?, colors = ? WHERE id = ? AND moves = ?`},
 		{&s.stmts.count, `SELECT count(*) FROM games WHERE id = ?`},
 		{&s.stmts.insert, `INSERT INTO actions (game_id, seq, seat, kind, arg, at) VALUES (?, ?, ?, ?, ?, ?)`},
 	} {
@@ -103,19 +145,19 @@ func (s *SQLite) Create(ctx context.Context, g *Game) error {
 	}
 	now := time.Now()
 	g.Created, g.Updated = now, now
-	_, err = s.db.ExecContext(ctx, `INSERT INTO games (id, created, updated, rules, board, board_json, setup, seats, status, result, moves)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)`,
-		g.ID, now.UnixMilli(), now.UnixMilli(), g.Rules, g.Board, g.BoardJSON, g.Setup, string(seats), g.Status, g.Result)
+	_, err = s.db.ExecContext(ctx, `INSERT INTO games (id, created, updated, rules, board, board_json, setup, seats, status, result, moves, colors, serving)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)`,
+		g.ID, now.UnixMilli(), now.UnixMilli(), g.Rules, g.Board, g.BoardJSON, g.Setup, string(seats), g.Status, g.Result, g.Colors, servingOf(g))
 	return err
 }
 
-const gameColumns = `id, created, updated, rules, board, board_json, setup, seats, status, result, moves`
+const gameColumns = `id, created, updated, rules, board, board_json, setup, seats, status, result, moves, colors, serving`
 
 func scanGame(row scanner) (Game, error) {
 	var g Game
 	var created, updated int64
 	var seats string
-	if err := row.Scan(&g.ID, &created, &updated, &g.Rules, &g.Board, &g.BoardJSON, &g.Setup, &seats, &g.Status, &g.Result, &g.Moves); err != nil {
+	if err := row.Scan(&g.ID, &created, &updated, &g.Rules, &g.Board, &g.BoardJSON, &g.Setup, &seats, &g.Status, &g.Result, &g.Moves, &g.Colors, &g.Serving); err != nil {
 		if errors.Is(err, sql.ErrNoRows) {
 			return g, ErrNotFound
 		}
@@ -186,11 +228,11 @@ func (s *SQLite) Actions(ctx context.Context, id string, after int) ([]Action, e
 // written to disk are written together in the next transaction, each in its
 // own savepoint, so one fsync acknowledges many moves and each still
 // succeeds or fails alone.
-func (s *SQLite) Append(ctx context.Context, id string, a Action, status, result string) error {
+func (s *SQLite) Append(ctx context.Context, id string, a Action, st Status) error {
 	if a.At.IsZero() {
 		a.At = time.Now()
 	}
-	r := &appendReq{id: id, a: a, status: status, result: result, err: make(chan error, 1)}
+	r := &appendReq{id: id, a: a, st: st, err: make(chan error, 1)}
 	select {
 	case s.appends <- r:
 	case <-ctx.Done():
@@ -215,10 +257,10 @@ var errClosed = errors.New("the store is closed")
 
 // appendReq is an Append waiting for the writer.
 type appendReq struct {
-	id             string
-	a              Action
-	status, result string
-	err            chan error
+	id  string
+	a   Action
+	st  Status
+	err chan error
 }
 
 // maxGroup caps the appends of one transaction.
@@ -293,7 +335,7 @@ func (s *SQLite) commitGroup(group []*appendReq) {
 // appendTx records one action with the statements of a transaction.
 func appendTx(ctx context.Context, st *sqliteStmts, r *appendReq) error {
 	a := r.a
-	res, err := st.update.ExecContext(ctx, a.Seq, a.At.UnixMilli(), r.status, r.result, r.id, a.Seq-1)
+	res, err := st.update.ExecContext(ctx, a.Seq, a.At.UnixMilli(), r.st.Phase, r.st.Result, r.st.Colors, r.id, a.Seq-1)
 	if err != nil {
 		return err
 	}

@@ -31,6 +31,21 @@ type Game struct {
 	Status    string // "setup", "playing", "scoring", "over"
 	Result    string // the result once over, e.g. "B+3.5"
 	Moves     int    // number of actions recorded
+	// Colors names each seat's colour, space-separated ("white black"
+	// after a komi pie in which the second seat chose black); "" means
+	// the seats' turn order (black, white, red, blue).
+	Colors string
+	// Serving is the version of the rules of serving the game was
+	// created under (session.Version1, ...); games stored before it was
+	// recorded read as 1.
+	Serving int
+}
+
+// Status is a game's status after an action, recorded with it.
+type Status struct {
+	Phase  string // Game.Status
+	Result string // Game.Result
+	Colors string // Game.Colors
 }
 
 // Seat is one player's place at the game.
@@ -49,6 +64,15 @@ type Action struct {
 	Kind string // "move", "undo-request", "undo-accept", "undo-decline", "komi", "choose", "mark", "accept", "resume"
 	Arg  string // the move ("g7", "pass"…), the komi, the colour, the marked points…
 	At   time.Time
+}
+
+// servingOf returns the version of the rules of serving to store for g:
+// its own, or 1.
+func servingOf(g *Game) int {
+	if g.Serving == 0 {
+		return 1
+	}
+	return g.Serving
 }
 
 // Page is a place in the list of games: the list goes on with the games
@@ -105,9 +129,8 @@ type Store interface {
 	Actions(ctx context.Context, id string, after int) ([]Action, error)
 	// Append records action a, whose Seq must be the game's next; if another
 	// action took that number first it returns ErrConflict and records
-	// nothing. status and result update the game's status in the same
-	// transaction.
-	Append(ctx context.Context, id string, a Action, status, result string) error
+	// nothing. st updates the game's status in the same transaction.
+	Append(ctx context.Context, id string, a Action, st Status) error
 	// Close releases the store.
 	Close() error
 }

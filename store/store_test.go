@@ -95,7 +95,7 @@ func testStore(t *testing.T, open func(t *testing.T) Store) {
 		if _, err := s.Get(ctx, "nope"); !errors.Is(err, ErrNotFound) {
 			t.Errorf("Get: %v, want ErrNotFound", err)
 		}
-		if err := s.Append(ctx, "nope", Action{Seq: 1, Kind: "move", Arg: "a1"}, "playing", ""); !errors.Is(err, ErrNotFound) {
+		if err := s.Append(ctx, "nope", Action{Seq: 1, Kind: "move", Arg: "a1"}, Status{Phase: "playing"}); !errors.Is(err, ErrNotFound) {
 			t.Errorf("Append: %v, want ErrNotFound", err)
 		}
 		acts, err := s.Actions(ctx, "nope", 0)
@@ -117,13 +117,13 @@ func testStore(t *testing.T, open func(t *testing.T) Store) {
 				status, result = "over", "W+7.5"
 			}
 			a := Action{Seq: i + 1, Seat: i % 2, Kind: "move", Arg: m, At: time.Now()}
-			if err := s.Append(ctx, "g", a, status, result); err != nil {
+			if err := s.Append(ctx, "g", a, Status{Phase: status, Result: result}); err != nil {
 				t.Fatalf("append %d: %v", i+1, err)
 			}
 		}
 		// Wrong sequence numbers: a repeat, a gap, zero.
 		for _, seq := range []int{1, 6, 8, 0} {
-			if err := s.Append(ctx, "g", Action{Seq: seq, Kind: "move", Arg: "a1"}, "playing", ""); !errors.Is(err, ErrConflict) {
+			if err := s.Append(ctx, "g", Action{Seq: seq, Kind: "move", Arg: "a1"}, Status{Phase: "playing"}); !errors.Is(err, ErrConflict) {
 				t.Errorf("append seq %d: %v, want ErrConflict", seq, err)
 			}
 		}
@@ -161,7 +161,7 @@ func testStore(t *testing.T, open func(t *testing.T) Store) {
 			time.Sleep(3 * time.Millisecond)
 		}
 		time.Sleep(3 * time.Millisecond)
-		if err := s.Append(ctx, "g1", Action{Seq: 1, Kind: "move", Arg: "e5"}, "playing", ""); err != nil {
+		if err := s.Append(ctx, "g1", Action{Seq: 1, Kind: "move", Arg: "e5"}, Status{Phase: "playing"}); err != nil {
 			t.Fatal(err)
 		}
 		list, err := s.List(ctx, 3, Page{})
@@ -248,7 +248,7 @@ func testStore(t *testing.T, open func(t *testing.T) Store) {
 				go func() {
 					defer wg.Done()
 					<-start
-					err := s.Append(ctx, "race", Action{Seq: seq, Seat: w, Kind: "move", Arg: fmt.Sprintf("w%d", w)}, "playing", "")
+					err := s.Append(ctx, "race", Action{Seq: seq, Seat: w, Kind: "move", Arg: fmt.Sprintf("w%d", w)}, Status{Phase: "playing"})
 					mu.Lock()
 					defer mu.Unlock()
 					switch {
@@ -294,7 +294,7 @@ func testStore(t *testing.T, open func(t *testing.T) Store) {
 					return
 				}
 				for seq := 1; seq <= moves; seq++ {
-					if err := s.Append(ctx, id, Action{Seq: seq, Kind: "move", Arg: "pass"}, "playing", ""); err != nil {
+					if err := s.Append(ctx, id, Action{Seq: seq, Kind: "move", Arg: "pass"}, Status{Phase: "playing"}); err != nil {
 						t.Errorf("%s %d: %v", id, seq, err)
 						return
 					}
@@ -332,7 +332,7 @@ func testStore(t *testing.T, open func(t *testing.T) Store) {
 			}
 			status := map[int]string{1: "over", 4: "scoring"}[i%5]
 			if status != "" {
-				if err := s.Append(ctx, g.ID, Action{Seq: 1, Kind: "move", Arg: "pass"}, status, ""); err != nil {
+				if err := s.Append(ctx, g.ID, Action{Seq: 1, Kind: "move", Arg: "pass"}, Status{Phase: status}); err != nil {
 					t.Fatal(err)
 				}
 			}

@@ -47,7 +47,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		if show {
 			fmt.Fprint(stdout, "\n"+game.Text(s))
 			if s.Over() {
-				fmt.Fprint(stdout, status(s))
+				fmt.Fprint(stdout, status(s, nil))
 			}
 		}
 		show = true
@@ -71,7 +71,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 			fmt.Fprint(stdout, playHelp)
 			show = false
 		case "board", "score":
-			fmt.Fprint(stdout, status(s))
+			fmt.Fprint(stdout, status(s, nil))
 		case "undo":
 			if !s.Undo() {
 				fmt.Fprintln(stdout, "nothing to undo")

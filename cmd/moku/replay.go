@@ -44,8 +44,9 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	var s game.State
+	var rec *record.Record
 	if record.IsSGF(data) || strings.HasSuffix(strings.ToLower(fs.Arg(0)), ".sgf") {
-		s, err = replaySGF(data, stdout)
+		s, rec, err = replaySGF(data, stdout)
 		if err != nil && s == nil {
 			return fmt.Errorf("%s: %v", fs.Arg(0), err)
 		}
@@ -65,14 +66,23 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(stdout, "%d moves, all legal\n%s", len(game.Actions(s)), game.Text(s))
-	fmt.Fprint(stdout, status(s))
+	fmt.Fprint(stdout, status(s, rec))
 	return nil
 }
 
-// status describes where a game stands: who is to move, or the result.
-func status(s game.State) string {
+// status describes where a game stands: who is to move, or the result
+// (with the stones its record says were agreed dead removed).
+func status(s game.State, rec *record.Record) string {
 	r := s.Result()
 	var b strings.Builder
+	if rec != nil && len(rec.Dead) > 0 {
+		r = rec.Result(s)
+		var names []string
+		for _, q := range rec.Dead {
+			names = append(names, s.Graph().Name(q))
+		}
+		fmt.Fprintf(&b, "agreed dead: %s\n", strings.Join(names, " "))
+	}
 	if s.Over() {
 		fmt.Fprintf(&b, "game over (%s): %s\n", r.Reason, r)
 	} else {
@@ -84,13 +94,14 @@ func status(s game.State) string {
 
 // replaySGF replays the main line of the first game of an SGF file (the
 // others are counted).
-func replaySGF(data []byte, stdout io.Writer) (game.State, error) {
+func replaySGF(data []byte, stdout io.Writer) (game.State, *record.Record, error) {
 	recs, err := record.ReadSGF(data)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if len(recs) > 1 {
 		fmt.Fprintf(stdout, "the file holds %d games; replaying the first\n", len(recs))
 	}
-	return recs[0].Replay()
+	s, err := recs[0].Replay()
+	return s, recs[0], err
 }

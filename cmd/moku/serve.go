@@ -15,6 +15,7 @@ import (
 	"syscall"
 	"time"
 
+	"moku/computer"
 	"moku/server"
 	"moku/store"
 )
@@ -74,8 +75,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		level = slog.LevelInfo
 	}
 	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
-	srv := server.New(st, server.Options{Log: log, Player: computerPlayer, Levels: computerLevels, Limits: limits, Analyze: analyzePosition,
-		ProposeKomi: pieKomi, ChooseColor: pieColor})
+	srv := server.New(st, server.Options{Log: log, Computer: computer.New, Levels: computer.Levels, Limits: limits, Analyze: computer.Analyze})
 	defer srv.Close()
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {

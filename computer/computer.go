@@ -1,0 +1,85 @@
+// Package computer is the computer at the web app's table: the strength
+// levels a computer seat plays at, each a session.Player made of the
+// search (package search) for its moves, its side of Keil's komi pie and
+// its judgement of dead stones, and the analysis of a game's positions.
+package computer
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"time"
+
+	"moku/board"
+	"moku/game"
+	"moku/rules"
+	"moku/search"
+	"moku/session"
+)
+
+// Levels are the strengths the web app offers for computer seats, weakest
+// first: the random player, then the search at growing budgets.
+var Levels = []string{"random", "1k playouts", "10k playouts", "2 s a move"}
+
+// JudgePlayouts is the number of playouts by which a computer seat
+// estimates which stones are dead when play has stopped (search.Playouts).
+const JudgePlayouts = 2000
+
+// AnalysisPlayouts is the search budget of each position in the web app's
+// analysis of a game.
+const AnalysisPlayouts = 600
+
+// Player is a computer seat at one level (session.Player).
+type Player struct {
+	game.Player                // its moves
+	judge       game.Estimator // its estimate of a game whose play has stopped
+	pie         search.Options // the search of its komi-pie decisions
+}
+
+// New returns the computer player of a level for games under ruleset r.
+func New(level string, r rules.Ruleset) (session.Player, error) {
+	seed := uint64(time.Now().UnixNano())
+	o := search.DefaultOptions()
+	o.Seed = seed
+	pie := search.DefaultOptions()
+	pie.Seed, pie.Resign, pie.Playouts = seed, false, 1000
+	var mover game.Player
+	switch level {
+	case "random":
+		mover = game.RandomPlayer{Rand: rand.New(rand.NewPCG(seed, 1))}
+	case "1k playouts":
+		o.Playouts = 1000
+	case "10k playouts":
+		o.Playouts, pie.Playouts = 10000, 10000
+	case "2 s a move":
+		o.Playouts, o.Time = 0, 2*time.Second
+		pie.Playouts, pie.Time = 0, 2*time.Second
+	default:
+		return nil, fmt.Errorf("unknown level %q (known: random, 1k playouts, 10k playouts, 2 s a move)", level)
+	}
+	if mover == nil {
+		mover = search.New(o)
+	}
+	return Player{Player: mover, judge: search.Playouts{N: JudgePlayouts, Seed: seed}, pie: pie}, nil
+}
+
+// Estimate judges a game whose play has stopped by playouts from the
+// position as it stands.
+func (p Player) Estimate(s game.State) (game.Estimate, error) { return p.judge.Estimate(s) }
+
+// ProposeKomi names the komi its search believes balances the game.
+func (p Player) ProposeKomi(s game.State) (float64, error) {
+	prop, err := search.ProposeKomi(s, p.pie)
+	return prop.Komi, err
+}
+
+// ChooseColor chooses the colour its search believes the better under komi.
+func (p Player) ChooseColor(s game.State, komi float64) (board.Color, error) {
+	c, _, err := search.ChooseColor(s, komi, p.pie)
+	return c, err
+}
+
+// Analyze estimates a position of a two-player game for the web app's
+// analysis, from Black's side.
+func Analyze(s game.State) (game.Estimate, error) {
+	return search.EstimateBlack(s, AnalysisPlayouts)
+}
