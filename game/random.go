@@ -4,6 +4,7 @@ import "math/rand/v2"
 
 // RandomPlayer plays a uniformly random legal move other than a pass, and a
 // pass when there is none: the bottom rung of moku's strength ladder.
+// Its zero value draws from the global source of math/rand/v2.
 type RandomPlayer struct{ Rand *rand.Rand }
 
 // Name returns "random".
@@ -20,6 +21,9 @@ func (r RandomPlayer) Genmove(s State) (Move, error) {
 	}
 	if len(choices) == 0 {
 		return PassMove, nil
+	}
+	if r.Rand == nil {
+		return choices[rand.IntN(len(choices))], nil
 	}
 	return choices[r.Rand.IntN(len(choices))], nil
 }
