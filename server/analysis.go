@@ -63,12 +63,12 @@ func (s *Server) analyze(w http.ResponseWriter, r *http.Request) {
 		writeError(w, fail(http.StatusConflict, "the game has not started"))
 		return
 	}
-	if !analysisOpen(t) {
-		writeError(w, fail(http.StatusForbidden, "the computer's analysis opens when the game is over: people are playing"))
-		return
-	}
 	if t.game.Rules().Players != 2 {
 		writeError(w, fail(http.StatusUnprocessableEntity, "the analysis is for two-player games"))
+		return
+	}
+	if !analysisOpen(t) {
+		writeError(w, fail(http.StatusForbidden, "the computer's analysis opens when the game is over: people are playing"))
 		return
 	}
 	job := sv.analysis

@@ -66,8 +66,15 @@ func TestAnalysis(t *testing.T) {
 	for i, m := range []string{"c1", "a1", "c2", "a2", "c3", "a3", "c4", "a4", "c5", "a5", "pass", "pass"} {
 		ts.must(g, i%2, "move", m)
 	}
+	// While the two people agree on dead stones, the game is live: no
+	// analysis (issue 18, defect 5).
+	if code, body := ts.do("GET", "/api/games/"+g.ID+"/analysis", ""); code != http.StatusForbidden {
+		t.Fatalf("analysis of a live game between people: %d %s", code, body)
+	}
+	ts.must(g, 0, "accept", "")
+	ts.must(g, 1, "accept", "")
 	a := ts.analysis(g.ID)
-	if a.Error != "" || a.Total != 13 || len(a.Estimates) != 13 || a.Version != 12 {
+	if a.Error != "" || a.Total != 13 || len(a.Estimates) != 13 || a.Version != 14 {
 		t.Fatalf("analysis: %+v", a)
 	}
 	for i, e := range a.Estimates {
@@ -140,4 +147,49 @@ func TestBrowserAnalysis(t *testing.T) {
 		time.Sleep(20 * time.Millisecond)
 	}
 	p.shot("analysis-start")
+}
+
+// TestAnalysisLimits: the analysis is open against the computer and once a
+// game between people is over, closed while people play each other, and
+// at most Options.MaxAnalyses run at once (issue 18, defect 5).
+func TestAnalysisLimits(t *testing.T) {
+	st, err := store.OpenSQLite(filepath.Join(t.TempDir(), "moku.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	release := make(chan struct{})
+	ts := &testServer{t: t, store: st}
+	ts.srv = New(st, Options{MaxAnalyses: 1, Analyze: func(s game.State) (Estimate, error) {
+		<-release // the first analysis holds its place until the test lets it go
+		return searchEstimate(s)
+	}})
+	ts.http = httptest.NewServer(ts.srv)
+	t.Cleanup(func() {
+		ts.http.CloseClientConnections()
+		ts.srv.Close()
+		ts.http.Close()
+		st.Close()
+	})
+	people := ts.create(createReq{Game: "go", Board: "5x5", Seats: humans(2)})
+	ts.must(people, 0, "move", "c3")
+	if code, body := ts.do("GET", "/api/games/"+people.ID+"/analysis", ""); code != http.StatusForbidden {
+		t.Errorf("analysis of a live game between people: %d %s", code, body)
+	}
+	var vsComputer []created
+	for range 2 {
+		g := ts.create(createReq{Game: "go", Board: "5x5", Seats: []seatReq{{Kind: "human"}, {Kind: "computer"}}})
+		ts.must(g, 0, "move", "c3")
+		vsComputer = append(vsComputer, g)
+	}
+	if code, body := ts.do("GET", "/api/games/"+vsComputer[0].ID+"/analysis", ""); code != http.StatusOK {
+		t.Fatalf("analysis against the computer: %d %s", code, body)
+	}
+	if code, body := ts.do("GET", "/api/games/"+vsComputer[1].ID+"/analysis", ""); code != http.StatusServiceUnavailable {
+		t.Errorf("a second analysis beyond the cap of 1: %d %s", code, body)
+	}
+	close(release)
+	ts.analysis(vsComputer[0].ID)
+	if a := ts.analysis(vsComputer[1].ID); a.Error != "" {
+		t.Errorf("the second analysis, once the first finished: %+v", a)
+	}
 }

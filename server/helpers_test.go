@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"moku/record"
 	"moku/store"
 )
 
@@ -54,7 +55,47 @@ func newTestServerOpt(t testing.TB, opt Options) *testServer {
 		hs.Close()
 		st.Close()
 	})
+	t.Cleanup(ts.checkRecords) // runs first, while the server serves
 	return ts
+}
+
+// checkRecords downloads the record of every finished game of the store
+// and replays it with the replay code: it must reach the result it states
+// (issue 18: records that agree with their results).
+func (ts *testServer) checkRecords() {
+	t := ts.t
+	if t.Failed() {
+		return
+	}
+	games, err := ts.store.List(context.Background(), 10000, store.Page{})
+	if err != nil {
+		t.Errorf("listing the games: %v", err)
+		return
+	}
+	for _, g := range games {
+		if g.Status != "over" {
+			continue
+		}
+		code, body := ts.do("GET", "/api/games/"+g.ID+"/record", "")
+		if code != http.StatusOK {
+			t.Errorf("record of %s: %d %s", g.ID, code, body)
+			continue
+		}
+		recs, err := record.ReadSGF(body)
+		if err != nil || len(recs) != 1 {
+			t.Errorf("record of %s does not read back: %v\n%s", g.ID, err, body)
+			continue
+		}
+		s, err := recs[0].Replay()
+		if err != nil {
+			t.Errorf("record of %s does not replay: %v\n%s", g.ID, err, body)
+			continue
+		}
+		re, _ := recs[0].Get("RE")
+		if got := recs[0].Result(s).String(); re != g.Result || got != re {
+			t.Errorf("game %s: stored result %q, record RE[%s], the record replays to %q\n%s", g.ID, g.Result, re, got, body)
+		}
+	}
 }
 
 // do sends a request with a raw body ("" for none) and returns the status

@@ -463,10 +463,6 @@ func (g *Game) score(a Action) error {
 		g.accept[a.Seat] = true
 		if !slices.Contains(g.accept, false) {
 			res := g.scoreWithDead()
-			res.Over = true
-			if len(g.Dead()) > 0 {
-				res.Reason = "passes, dead stones agreed"
-			}
 			g.final, g.phase = &res, Over
 		}
 	case Refuse:
