@@ -47,8 +47,10 @@ type Engine struct {
 	state    game.State
 	handlers map[string]Handler
 	player   Player
-	quit     bool
-	loaded   *loaded // the board of a record loaded by loadsgf (sgf.go), or nil
+	// estimator judges dead stones for final_status_list, or nil.
+	estimator game.Estimator
+	quit      bool
+	loaded    *loaded // the board of a record loaded by loadsgf (sgf.go), or nil
 }
 
 // New returns an engine playing the game cfg describes. seed seeds the
@@ -457,29 +459,46 @@ func (e *Engine) listStones(a []string) (string, error) {
 	return strings.Join(names, " "), nil
 }
 
-// finalStatusList answers final_status_list alive|dead|seki. Every ruleset
-// moku plays counts the board as it stands (dead stones are captured in
-// play, or, in the web app's Kee games, agreed on there), so every stone
-// is alive, none is dead, and seki is not a status of the count.
+// finalStatusList answers final_status_list alive|dead|seki. With an
+// estimator (SetEstimator), a stone is dead when the estimate says its
+// group does not keep its points (game.DeadStones), the judgement the web
+// app's computer seats make; without one, every stone is alive, as the
+// board counts as it stands. seki is not told apart: its stones are
+// alive.
 func (e *Engine) finalStatusList(a []string) (string, error) {
 	if len(a) != 1 {
 		return "", fmt.Errorf("usage: final_status_list alive|dead|seki")
 	}
-	switch strings.ToLower(a[0]) {
-	case "alive":
-		var names []string
-		g := e.state.Graph()
-		for p := 0; p < g.N(); p++ {
-			if e.state.At(p) != board.Empty {
-				names = append(names, g.Name(p))
-			}
-		}
-		return strings.Join(names, " "), nil
-	case "dead", "seki":
+	status := strings.ToLower(a[0])
+	if status != "alive" && status != "dead" && status != "seki" {
+		return "", fmt.Errorf("final_status_list: unknown status %q (want alive, dead or seki)", a[0])
+	}
+	if status == "seki" {
 		return "", nil
 	}
-	return "", fmt.Errorf("final_status_list: unknown status %q (want alive, dead or seki)", a[0])
+	g := e.state.Graph()
+	dead := make([]bool, g.N())
+	if e.estimator != nil {
+		est, err := e.estimator.Estimate(e.state)
+		if err != nil {
+			return "", err
+		}
+		for _, q := range game.DeadStones(e.state, est) {
+			dead[q] = true
+		}
+	}
+	var names []string
+	for p := 0; p < g.N(); p++ {
+		if e.state.At(p) != board.Empty && dead[p] == (status == "dead") {
+			names = append(names, g.Name(p))
+		}
+	}
+	return strings.Join(names, " "), nil
 }
+
+// SetEstimator makes est judge which stones are dead for
+// final_status_list (nil: none is).
+func (e *Engine) SetEstimator(est game.Estimator) { e.estimator = est }
 
 // history lists the moves played, one "color move" a line.
 func (e *Engine) history([]string) (string, error) {

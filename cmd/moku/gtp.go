@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"moku/board"
+	"moku/computer"
 	"moku/gtp"
 	"moku/search"
 )
@@ -41,6 +42,7 @@ func runGTP(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	e.SetEstimator(search.Playouts{N: computer.JudgePlayouts, Seed: *seed})
 	switch *player {
 	case "random":
 		e.SetPlayer(gtp.RandomPlayer{Rand: rand.New(rand.NewPCG(*seed, 0x6d6f6b75))})
