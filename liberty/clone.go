@@ -69,8 +69,8 @@ func (p *Position) restore(saved []board.Stone) {
 
 // Witnesses returns the points whose stones link adjacent points a and b
 // in the current position under Keil's link rule (game.Linking): the
-// witnesses of their edge holding a stone of a's or b's colour (for the
-// 2019 rule, a stone of their colour or an empty point). It is empty when
+// witnesses of their edge holding what a or b holds (for the 2019 rule, a
+// stone of their colour or an empty point). It is empty when
 // a and b are not adjacent, not linked, or linked for another reason
 // (plain connectivity, or two empty points under the 2019 rule).
 func (p *Position) Witnesses(a, b int) []int {
