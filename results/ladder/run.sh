@@ -1,5 +1,5 @@
 #!/bin/sh
-# Plays (or resumes) the ladder matches of README "### Ladder".
+# Plays (or resumes) the ladder matches of docs/results.md, "Ladder".
 #
 #   results/ladder/run.sh BINARY MATCH...
 #
@@ -28,7 +28,7 @@
 #
 # FLAGS, if set, is added to every moku engine's command line: a binary
 # newer than the ladder's first (08f92de) needs FLAGS=--heavy=false to
-# play the same light-playout search (README "Ladder" says which games
+# play the same light-playout search (results/NOTES.md, "Ladder", says which games
 # which binary played).
 set -eu
 bin=$1
