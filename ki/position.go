@@ -1,5 +1,5 @@
 // Package ki is the engine of Ki, Corey Clark's territory game of majority
-// control (rules.Control; the project's rules are ../shared/rules/ki.md).
+// control (rules.Control; the project's rules are docs/rules/ki.md).
 //
 // A player controls a point when at least two of its neighbours hold that
 // player's stones and more of them than the opponent's. A stone may go on

@@ -1,6 +1,6 @@
 package liberty
 
-// Tests of the facts in ../shared/rules/go.md: the four plain Go rulesets
+// Tests of the facts in docs/rules/go.md: the four plain Go rulesets
 // (ko rules, suicide, area scoring, default komi) and the reasons the engine
 // gives for illegal moves.
 

@@ -22,7 +22,7 @@ import "moku/board"
 // still throw in, which nakade needs). The answer to each step costs a
 // walk of the chains next to the last stone, so the policy plays about
 // half as many playouts a second as the light one; matches decide whether
-// that pays (README, "Playout policies").
+// that pays (docs/results.md, "Playout policies").
 
 // patternSources are MoGo's 3x3 patterns, centred on the candidate move
 // (which must be empty): X and O are the two colours (either may be the

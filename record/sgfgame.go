@@ -1,7 +1,7 @@
 package record
 
 // Conversion between SGF game trees and moku games. The convention (see
-// README.md, "Records"):
+// docs/records.md):
 //
 //   - Plain Go on a rectangle with two players is ordinary SGF: GM[1], SZ,
 //     KM, B[]/W[] moves in SGF coordinates ("tt" or empty for a pass),

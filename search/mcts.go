@@ -77,7 +77,7 @@ type Options struct {
 	// the reference light policy. It is the default: at equal time it beat
 	// the light policy 13-1 on 9x9 Go, 44-19 in two-player Kee on the
 	// hexhex of side 5, 29-2 on Keil side 5 and 13-0 on side 7, and 18-2
-	// on 11x11 Ki at equal CPU (README, "Playout policies").
+	// on 11x11 Ki at equal CPU (docs/results.md, "Playout policies").
 	Heavy bool
 
 	// StopEarly ends a search once the playouts its limits leave could

@@ -11,7 +11,7 @@ import (
 )
 
 // Published values: area scoring, positional superko, no komi, Black first
-// (John Tromp; see ../shared/rules/go.md).
+// (John Tromp; see docs/rules/go.md).
 func TestPublishedGoValues(t *testing.T) {
 	for _, c := range []struct {
 		board string
