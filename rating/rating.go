@@ -1,6 +1,7 @@
 // Package rating fits Bradley–Terry (Elo) ratings to pairwise results by
 // maximum likelihood and gives each rating a 95% profile-likelihood
-// interval.
+// interval (Fit: the ladder of moku's engines), and rates players game by
+// game with Glicko-2 (Glicko.Update: the players of the web app).
 //
 // The model: player i beats player j with probability
 // 1/(1+10^(-(Ri-Rj)/400)), Ri and Rj being Elo ratings; a draw counts as half
