@@ -1,0 +1,138 @@
+package session
+
+import (
+	"fmt"
+	"time"
+)
+
+// ClockKind is how a game's time is kept.
+type ClockKind string
+
+// The kinds of clock.
+const (
+	NoClock        ClockKind = ""               // no time limit
+	Absolute       ClockKind = "absolute"       // Main for the whole game
+	Fischer        ClockKind = "fischer"        // Main, plus Increment after each move
+	ByoYomi        ClockKind = "byoyomi"        // Main, then Periods periods of Period each move
+	Correspondence ClockKind = "correspondence" // Period (days) for each move
+)
+
+// TimeControl is a game's time limit, chosen when it is created.
+type TimeControl struct {
+	Kind      ClockKind
+	Main      time.Duration // main time (absolute, Fischer, byo-yomi)
+	Increment time.Duration // added after each move (Fischer)
+	Periods   int           // byo-yomi periods
+	Period    time.Duration // a byo-yomi period, or a correspondence move's time
+}
+
+// Limits on time controls.
+const (
+	MaxMainTime = 24 * time.Hour
+	MaxPeriods  = 60
+	MaxMoveDays = 30
+)
+
+// Validate says what is wrong with a time control, if anything.
+func (tc TimeControl) Validate() error {
+	if tc.Main < 0 || tc.Increment < 0 || tc.Period < 0 || tc.Periods < 0 {
+		return fmt.Errorf("time control %+v: negative time", tc)
+	}
+	switch tc.Kind {
+	case NoClock:
+		return nil
+	case Absolute:
+		if tc.Main <= 0 || tc.Main > MaxMainTime {
+			return fmt.Errorf("absolute time: main time from a second to %v", MaxMainTime)
+		}
+	case Fischer:
+		if tc.Main <= 0 || tc.Main > MaxMainTime || tc.Increment > time.Hour {
+			return fmt.Errorf("fischer time: main time from a second to %v, an increment up to an hour", MaxMainTime)
+		}
+	case ByoYomi:
+		if tc.Main > MaxMainTime || tc.Periods < 1 || tc.Periods > MaxPeriods || tc.Period < time.Second || tc.Period > time.Hour {
+			return fmt.Errorf("byo-yomi: main time up to %v, 1 to %d periods of a second to an hour", MaxMainTime, MaxPeriods)
+		}
+	case Correspondence:
+		if tc.Period < 24*time.Hour || tc.Period > MaxMoveDays*24*time.Hour || tc.Period%(24*time.Hour) != 0 {
+			return fmt.Errorf("correspondence: 1 to %d whole days a move", MaxMoveDays)
+		}
+	default:
+		return fmt.Errorf("unknown clock %q (want absolute, fischer, byoyomi or correspondence)", tc.Kind)
+	}
+	return nil
+}
+
+// Clock is one player's time: what is left of the main time (or of the
+// move's time, in correspondence) and the byo-yomi periods left.
+type Clock struct {
+	Left    time.Duration
+	Periods int
+}
+
+// Start returns a player's clock at the start of the game.
+func (tc TimeControl) Start() Clock {
+	switch tc.Kind {
+	case Correspondence:
+		return Clock{Left: tc.Period}
+	case ByoYomi:
+		return Clock{Left: tc.Main, Periods: tc.Periods}
+	}
+	return Clock{Left: tc.Main}
+}
+
+// Remaining returns how long a player whose clock is c may think before
+// losing on time: the main time, and in byo-yomi the periods after it.
+func (tc TimeControl) Remaining(c Clock) time.Duration {
+	if tc.Kind == NoClock {
+		return 1<<63 - 1
+	}
+	if tc.Kind == ByoYomi {
+		return c.Left + time.Duration(c.Periods)*tc.Period
+	}
+	return c.Left
+}
+
+// Spend charges a move that took d to clock c: it returns the clock after
+// the move, and false if the player ran out of time before making it. In
+// byo-yomi a period is lost each time a move overruns it, and a move made
+// within a period leaves it whole; in Fischer the increment is added after
+// the move; in correspondence every move gets the whole period again.
+func (tc TimeControl) Spend(c Clock, d time.Duration) (Clock, bool) {
+	if d < 0 {
+		d = 0
+	}
+	switch tc.Kind {
+	case NoClock:
+		return c, true
+	case Absolute:
+		c.Left -= d
+		return c, c.Left > 0
+	case Fischer:
+		c.Left -= d
+		if c.Left <= 0 {
+			return c, false
+		}
+		c.Left += tc.Increment
+		return c, true
+	case Correspondence:
+		if d >= c.Left {
+			return Clock{}, false
+		}
+		return Clock{Left: tc.Period}, true
+	case ByoYomi:
+		if d < c.Left {
+			c.Left -= d
+			return c, true
+		}
+		d -= c.Left
+		c.Left = 0
+		lost := int(d / tc.Period) // whole periods overrun
+		if lost >= c.Periods {
+			return Clock{}, false
+		}
+		c.Periods -= lost
+		return c, true
+	}
+	return c, true
+}
