@@ -35,10 +35,15 @@ func chromiumPath(t *testing.T) string {
 }
 
 // screenshotDir is where the tests leave their screenshots for people to
-// look at: server/testdata/screenshots (ignored by git).
+// look at: the directory MOKU_SCREENSHOTS names, or else a temporary one
+// that goes with the test.
 func screenshotDir(t *testing.T) string {
 	t.Helper()
-	dir, err := filepath.Abs(filepath.Join("testdata", "screenshots"))
+	dir := os.Getenv("MOKU_SCREENSHOTS")
+	if dir == "" {
+		return t.TempDir()
+	}
+	dir, err := filepath.Abs(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -167,9 +172,8 @@ type jsView struct {
 func (p *page) view() jsView {
 	p.b.t.Helper()
 	var v jsView
-	p.eval(`current && current.view ? {version: current.view.version, phase: current.view.phase, toMove: current.view.toMove,
-		legal: current.view.legal, stones: current.view.stones, result: current.view.result || "", button: current.view.button,
-		names: current.view.board.points.map(p => p.name)} : {version: -1}`, &v)
+	p.eval(`(v => v ? {version: v.version, phase: v.phase, toMove: v.toMove, legal: v.legal, stones: v.stones,
+		result: v.result || "", button: v.button, names: v.board.points.map(p => p.name)} : {version: -1})(window.moku?.current?.view)`, &v)
 	return v
 }
 
