@@ -2,42 +2,145 @@
 // the seat this page plays, the moves to go back through, and the
 // computer's analysis.
 
-import { $, api, el, swatch, COLORS } from "./api.js";
+import { $, api, el, swatch, COLORS, NetworkError } from "./api.js";
 import { drawBoard } from "./board.js";
+import * as links from "./links.js";
 
-// showGame shows game id in main, as seat seatStr with its token, or
-// watching without them. It returns the view's state; its close() ends it.
+// showGame shows game id in main. With seatStr and token (a seat's link)
+// the page plays that seat once the server has accepted the token;
+// without them, the seat this browser keeps for the game (links.js), if
+// any; else it watches. It returns the view's state; its close() ends it.
 export function showGame(main, id, seatStr, token) {
   main.replaceChildren($("#tpl-game").content.cloneNode(true));
-  const seat = seatStr === undefined ? -1 : +seatStr;
-  const g = { id, seat, token, view: null, positions: null, at: null, pending: null, appeal: false, analysis: null, ws: null, closed: false, retry: 500 };
-  g.close = () => { g.closed = true; if (g.ws) g.ws.close(); };
+  // claim is the seat to check with the server before playing it.
+  let claim = null;
+  if (seatStr !== undefined) claim = { seat: +seatStr, token: token || "", from: "link" };
+  else {
+    const s = links.saved(id);
+    if (s.seat >= 0) claim = { ...s, from: "saved" };
+  }
+  const g = {
+    id, seat: -1, token: "", claim, seatNote: "", view: null, positions: null, at: null, pending: null, appeal: false,
+    analysis: null, ws: null, closed: false, retry: 500, timer: 0, shownInvites: "",
+    online: false, // the WebSocket is open and has sent a view since: actions may go
+    lost: false, // the connection failed: the page says so until it is back
+  };
+  g.close = () => { g.closed = true; clearTimeout(g.timer); dropSocket(); };
   const msg = text => { $("#message").textContent = text || ""; };
 
+  // offline marks the connection lost: every action waits for a new
+  // connection and a fresh view.
+  const offline = () => {
+    g.online = false;
+    g.lost = true;
+    render(g.view);
+  };
+
   const act = async (kind, arg = "") => {
+    if (!g.online || g.seat < 0) return;
     msg("");
     try {
-      const v = await api(`/api/games/${id}/actions`, { seat, token, kind, arg, version: g.view.version });
+      const v = await api(`/api/games/${id}/actions`, { seat: g.seat, token: g.token, kind, arg, version: g.view.version });
       render(v);
     } catch (e) {
-      msg(e.message);
+      if (!(e instanceof NetworkError)) return msg(e.message);
+      // The server could not be reached: the WebSocket may not know yet.
+      // A new one brings a fresh view; the action was not made.
+      offline();
+      reconnect(0);
     }
   };
   g.act = act;
 
+  // checkSeat asks the server whether the claimed seat's token is right;
+  // until it answers, the page watches.
+  const checkSeat = async () => {
+    const c = g.claim;
+    if (!c || c.checking) return;
+    c.checking = true;
+    try {
+      const a = await api(`/api/games/${id}/seat`, { seat: c.seat, token: c.token });
+      g.seat = a.seat;
+      g.token = c.token;
+      g.seatNote = "";
+      links.keepSeat(id, a.seat, c.token);
+      g.claim = null;
+    } catch (e) {
+      if (e instanceof NetworkError) {
+        // Checked again with the next fresh view, on a new connection.
+        offline();
+        reconnect(g.retry);
+        g.retry = Math.min(g.retry * 2, 4000);
+      } else if (e.status === 403 || e.status === 400) {
+        g.claim = null;
+        if (c.from === "link") g.seatNote = "This link's token is wrong: you are watching.";
+        else {
+          links.forgetSeat(id, c.seat);
+          g.seatNote = "The seat this browser kept for this game is not valid: you are watching.";
+        }
+      } else {
+        g.seatNote = `Your seat could not be checked (${e.message}): you are watching for now.`;
+      }
+    } finally {
+      c.checking = false;
+      render(g.view);
+    }
+  };
+
+  // dropSocket closes the WebSocket, unheard: its close is not news.
+  const dropSocket = () => {
+    const ws = g.ws;
+    g.ws = null;
+    if (!ws) return;
+    ws.onopen = ws.onmessage = ws.onclose = null;
+    ws.close();
+  };
+  // reconnect opens a new WebSocket after delay ms.
+  const reconnect = delay => {
+    dropSocket();
+    clearTimeout(g.timer);
+    if (!g.closed) g.timer = setTimeout(connect, delay);
+  };
   const connect = () => {
     if (g.closed) return;
     const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/api/games/${id}/ws`);
     g.ws = ws;
-    ws.onmessage = ev => { g.retry = 500; render(JSON.parse(ev.data)); };
-    ws.onclose = () => {
-      if (g.closed) return;
-      $("#status").textContent = "connection lost: reconnecting…";
-      setTimeout(connect, g.retry);
-      g.retry = Math.min(g.retry * 2, 8000);
+    ws.onmessage = ev => {
+      const v = JSON.parse(ev.data);
+      if (!g.online) {
+        // The first view on a new connection: fresh, whatever came before.
+        g.online = true;
+        g.lost = false;
+        g.retry = 500;
+        if (g.view && g.view.version !== v.version) { g.at = null; g.positions = null; }
+        g.view = null;
+        if (g.claim) checkSeat();
+      }
+      render(v);
+    };
+    ws.onclose = async () => {
+      g.ws = null;
+      offline();
+      if (!g.view) {
+        // Never shown: perhaps there is no such game to wait for.
+        try {
+          await api(`/api/games/${id}`);
+        } catch (e) {
+          if (e.status === 404) {
+            g.lost = false;
+            render(null);
+            msg("There is no such game.");
+            return;
+          }
+        }
+        if (g.closed || g.ws) return;
+      }
+      reconnect(g.retry);
+      g.retry = Math.min(g.retry * 2, 4000);
     };
   };
   connect();
+  checkSeat();
 
   $("#move-form").addEventListener("submit", ev => {
     ev.preventDefault();
@@ -113,19 +216,44 @@ export function showGame(main, id, seatStr, token) {
     if (ev.key === "ArrowRight") nav(1);
   };
 
-  const invites = JSON.parse(sessionStorage.getItem(`invites:${id}`) || "[]");
-  if (invites.filter(Boolean).length > 1) {
-    const box = $("#invites");
-    box.append(el("h3", { text: "Invite the other players" }));
-    invites.forEach((link, i) => {
-      if (link && i !== seat) box.append(el("label", { class: "invite" }, `${COLORS[i + 1]}'s link (keep it secret: it lets its holder play that seat)`, el("input", { readonly: "", value: link })));
-    });
-    box.append(el("p", { text: "Anyone with this page's address without a seat link can watch." }));
-  }
-
-  function myTurn() {
+  // The game's creator, and nobody else, sees the other seats' links.
+  function showInvites() {
     const v = g.view;
-    return v && seat >= 0 && v.phase === "playing" && v.toMove === seat && g.at === null;
+    const list = g.seat >= 0 ? links.invites(id) : [];
+    const labels = list.map(({ seat }) => v && v.phase !== "setup" && v.seats[seat] ? `${v.seats[seat].color}'s link` : `player ${seat + 1}'s link`);
+    const key = JSON.stringify([list, labels]);
+    $("#seat-tools").hidden = g.seat < 0;
+    if (key === g.shownInvites) return; // as shown: a link being copied stays selected
+    g.shownInvites = key;
+    $("#invites").hidden = list.length === 0;
+    $("#invite-links").replaceChildren(...list.map(({ seat, link }, i) => el("label", { class: "invite" },
+      labels[i], el("input", { readonly: "", value: link, "data-seat": seat }))));
+  }
+  $("#watch-link").value = `${location.origin}${location.pathname}#/g/${id}`;
+  $("#forget-invites").onclick = () => { links.forgetInvites(id); showInvites(); };
+  $("#forget-seat").onclick = ev => {
+    const b = ev.currentTarget;
+    if (!b.dataset.sure) {
+      b.dataset.sure = "1";
+      b.textContent = "Click again to forget it: only its link brings it back";
+      return;
+    }
+    links.forgetGame(id);
+    g.seat = -1;
+    g.token = "";
+    // The address no longer holds the token either.
+    history.replaceState(null, "", `#/g/${id}`);
+    render(g.view);
+  };
+
+  // mine: the seat this page plays is to move, and the page may act.
+  function mine() {
+    const v = g.view;
+    return !!v && g.online && g.seat >= 0 && v.phase === "playing" && v.toMove === g.seat;
+  }
+  // myTurn: mine, and the board shows the position in play.
+  function myTurn() {
+    return mine() && g.at === null;
   }
 
   function play(point) {
@@ -135,8 +263,9 @@ export function showGame(main, id, seatStr, token) {
 
   function click(p) {
     const v = g.view;
+    if (!v || !g.online || g.seat < 0) return;
     const name = v.board.points[p].name;
-    if (v.phase === "scoring" && seat >= 0) return act("mark", name);
+    if (v.phase === "scoring") return act("mark", name);
     if (!myTurn()) return;
     if ($("#confirm").checked && g.pending !== p) { g.pending = p; draw(); return; }
     g.pending = null;
@@ -144,15 +273,20 @@ export function showGame(main, id, seatStr, token) {
   }
 
   function render(v) {
-    if (!v) return;
+    $("#connection").hidden = !g.lost;
+    $("#seat-note").hidden = !g.seatNote;
+    $("#seat-note").textContent = g.seatNote;
+    if (!v) return showInvites();
+    const seat = g.seat;
     // The answer to an action and the WebSocket race: a view older than the
     // one shown (the computer may already have answered) is ignored.
     if (g.view && v.version < g.view.version) return;
     if (g.view && v.moves.length !== g.view.moves.length) { g.at = null; g.positions = null; }
     g.view = v;
     // During the komi pie nobody has a colour yet.
-    const mine = seat < 0 ? " — watching" : v.phase === "setup" ? ` — you are player ${seat + 1}` : ` — you play ${v.seats[seat].color}`;
-    $("#title").textContent = `${v.rules.split(" ")[0]} on ${v.board.spec}${mine}`;
+    const who = g.claim ? " — checking your seat…" : seat < 0 ? " — watching"
+      : v.phase === "setup" ? ` — you are player ${seat + 1}` : ` — you play ${v.seats[seat].color}`;
+    $("#title").textContent = `${v.rules.split(" ")[0]} on ${v.board.spec}${who}`;
     $("#seats-view").replaceChildren(...v.seats.map((s, i) => el("li", { class: i === v.toMove ? "to-move" : "" },
       swatch(COLORS.indexOf(s.color)),
       `${s.name}${v.phase === "setup" || s.name === s.color ? "" : ` (${s.color})`}${i === seat ? " — you" : ""}`)));
@@ -172,8 +306,10 @@ export function showGame(main, id, seatStr, token) {
     $("#appeal").hidden = v.game !== "kee";
     $("#appeal").disabled = !(turn && v.legal.some(m => m.startsWith("appeal-")));
     $("#appeal").textContent = g.appeal ? "Appeal: click a point (cancel)" : "Appeal…";
-    $("#undo").disabled = !(seat >= 0 && v.undoable[seat] > 0 && v.undoBy < 0);
-    $("#resign").disabled = seat < 0 || v.phase !== "playing";
+    $("#move-form button").disabled = !turn;
+    $("#undo").disabled = !(g.online && seat >= 0 && v.undoable[seat] > 0 && v.undoBy < 0);
+    // Resigning is a move: only the player to move may (table.go).
+    $("#resign").disabled = !mine();
     // undo requests
     const undoOpen = v.undoBy >= 0;
     $("#undo-box").hidden = !undoOpen;
@@ -185,6 +321,7 @@ export function showGame(main, id, seatStr, token) {
       const mayAnswer = seat >= 0 && seat !== v.undoBy;
       $("#undo-accept").hidden = $("#undo-decline").hidden = !mayAnswer;
     }
+    for (const b of document.querySelectorAll("#undo-box button, #pie-box button, #scoring-box button, #pie-komi input")) b.disabled = !g.online;
     // komi pie
     $("#pie-box").hidden = v.phase !== "setup";
     if (v.phase === "setup") {
@@ -206,7 +343,11 @@ export function showGame(main, id, seatStr, token) {
     // moves
     $("#moves").replaceChildren(...v.moves.map((m, i) => el("li", { class: g.at !== null && i === g.at - 1 ? "current" : "" }, `${m.color[0].toUpperCase()} ${m.move}`)));
     $("#nav-pos").textContent = `${g.at === null ? v.moves.length : g.at} / ${v.moves.length}`;
-    $("#analyse").hidden = v.seats.length !== 2 || v.phase === "setup";
+    // The server analyses two-player games, and a live one only if at
+    // most one seat is a person's (no help in a game between people).
+    const people = v.seats.filter(s => s.kind === "human").length;
+    $("#analyse").hidden = v.seats.length !== 2 || v.phase === "setup" || (v.phase !== "over" && people >= 2);
+    showInvites();
     drawGraph();
     draw();
   }
@@ -252,7 +393,7 @@ export function showGame(main, id, seatStr, token) {
       hover: i => {
         const p = v.board.points[i];
         if (!myTurn() || stones[i] !== "." || !(legal.has(p.name) || g.appeal)) return 0;
-        return COLORS.indexOf(v.seats[seat].color);
+        return COLORS.indexOf(v.seats[g.seat].color);
       },
     });
   }

@@ -1,6 +1,7 @@
 // The list of games and the new-game form.
 
 import { $, api, el, getOptions, swatch, COLORS } from "./api.js";
+import { saveCreated } from "./links.js";
 
 const LIST_PAGE = 50; // games a page of the list
 
@@ -36,12 +37,6 @@ export async function showList(main) {
   await page();
 }
 
-const BOARDS = {
-  keil: ["hex:4", "hex:5", "hex:6", "hex:7"],
-  kee: ["2x1", "2x2", "3x2", "5x5", "7x7", "9x9", "13x13", "19x19", "hex:5", "torus:9x9"],
-  ki: ["7x7", "9x9", "11x11", "13x13", "15x15"],
-  go: ["5x5", "7x7", "9x9", "13x13", "19x19"],
-};
 const RULES = {
   keil: ["keil", "keil-2019"], kee: ["kee"], ki: ["ki"],
   go: ["go", "go-situational", "go-simple", "tromp-taylor"],
@@ -58,8 +53,10 @@ export async function showNew(main) {
   const update = () => {
     const game = f("game").value;
     f("rules").replaceChildren(...RULES[game].map(r => el("option", { value: r, text: r })));
-    $("#boards").replaceChildren(...BOARDS[game].map(b => el("option", { value: b })));
-    f("board").value = { keil: "hex:5", kee: "9x9", ki: "11x11", go: "9x9" }[game];
+    const hints = boardHints(options, game);
+    $("#boards").replaceChildren(...hints.suggest.map(b => el("option", { value: b })));
+    f("board").value = hints.default;
+    $("#board-hint").textContent = hints.text;
     for (const e of form.querySelectorAll(".for-keil")) e.hidden = game !== "keil";
     for (const e of form.querySelectorAll(".for-kee")) e.hidden = game !== "kee";
     if (game !== "kee") f("players").value = "2";
@@ -102,11 +99,24 @@ export async function showNew(main) {
     try {
       const res = await api("/api/games", req);
       const seat = res.tokens.findIndex(t => t);
-      const invites = res.tokens.map((t, i) => t ? `${location.origin}${location.pathname}#/g/${res.id}/${i}/${t}` : "");
-      sessionStorage.setItem(`invites:${res.id}`, JSON.stringify(invites));
+      saveCreated(res.id, seat, res.tokens);
       location.hash = seat >= 0 ? `#/g/${res.id}/${seat}/${res.tokens[seat]}` : `#/g/${res.id}`;
     } catch (e) {
-      $("#new-error").textContent = e.message;
+      $("#new-error").textContent = `The game was not created: ${e.message}`;
     }
   });
+}
+
+// boardHints are the form's board default, suggestions and hint for game,
+// as the server's options give them: the default board of each game
+// (options.boards), and, where the server gives them, per-game limits
+// (options.limits[game]: {hint: a sentence, suggest: [board specs]}).
+// Nothing here knows the games' limits: a board the server refuses is
+// refused with its reason.
+export function boardHints(options, game) {
+  const def = (options.boards && options.boards[game]) || "";
+  const lim = (options.limits && options.limits[game]) || {};
+  const suggest = Array.isArray(lim.suggest) ? lim.suggest.filter(s => typeof s === "string") : [];
+  if (def && !suggest.includes(def)) suggest.unshift(def);
+  return { default: def, suggest, text: typeof lim.hint === "string" ? lim.hint : "" };
 }
