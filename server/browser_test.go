@@ -174,12 +174,15 @@ type jsView struct {
 	Names   []string `json:"names"`
 }
 
-// view returns the game view the page holds.
+// view returns the game view the page holds, once the page knows its
+// seat (a seat link's token is checked when the page opens); version -1
+// before.
 func (p *page) view() jsView {
 	p.b.t.Helper()
 	var v jsView
-	p.eval(`(v => v ? {version: v.version, phase: v.phase, toMove: v.toMove, legal: v.legal, stones: v.stones,
-		result: v.result || "", button: v.button, names: v.board.points.map(p => p.name)} : {version: -1})(window.moku?.current?.view)`, &v)
+	p.eval(`(g => g && g.view && !g.claim ? {version: g.view.version, phase: g.view.phase, toMove: g.view.toMove, legal: g.view.legal,
+		stones: g.view.stones, result: g.view.result || "", button: g.view.button, names: g.view.board.points.map(p => p.name)}
+		: {version: -1})(window.moku?.current)`, &v)
 	return v
 }
 

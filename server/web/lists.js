@@ -57,6 +57,7 @@ export async function showNew(main) {
     $("#boards").replaceChildren(...hints.suggest.map(b => el("option", { value: b })));
     f("board").value = hints.default;
     $("#board-hint").textContent = hints.text;
+    $("#new-error").textContent = "";
     for (const e of form.querySelectorAll(".for-keil")) e.hidden = game !== "keil";
     for (const e of form.querySelectorAll(".for-kee")) e.hidden = game !== "kee";
     if (game !== "kee") f("players").value = "2";
