@@ -164,6 +164,7 @@ func (p *page) text(sel string) string {
 
 // jsView is the part of the page's game view the tests decide moves by.
 type jsView struct {
+	ID      string   `json:"id"`
 	Version int      `json:"version"`
 	Phase   string   `json:"phase"`
 	ToMove  int      `json:"toMove"`
@@ -180,7 +181,7 @@ type jsView struct {
 func (p *page) view() jsView {
 	p.b.t.Helper()
 	var v jsView
-	p.eval(`(g => g && g.view && !g.claim ? {version: g.view.version, phase: g.view.phase, toMove: g.view.toMove, legal: g.view.legal,
+	p.eval(`(g => g && g.view && !g.claim ? {id: g.view.id, version: g.view.version, phase: g.view.phase, toMove: g.view.toMove, legal: g.view.legal,
 		stones: g.view.stones, result: g.view.result || "", button: g.view.button, names: g.view.board.points.map(p => p.name)}
 		: {version: -1})(window.moku?.current)`, &v)
 	return v
@@ -1109,18 +1110,20 @@ func TestBrowserAnalyseButton(t *testing.T) {
 	over := ts.create(createReq{Game: "go", Board: "5x5", Seats: humans(2)})
 	ts.must(over, 0, "move", "resign")
 	b := newBrowser(t, ts.http.URL)
+	p := b.open("analyse", "#/")
 	for _, tc := range []struct {
 		name  string
+		id    string
 		hash  string
 		shown bool
 	}{
-		{"people-player", "#/g/" + people.ID + "/0/" + people.Tokens[0], false},
-		{"people-watcher", "#/g/" + people.ID, false},
-		{"computer", "#/g/" + computer.ID + "/0/" + computer.Tokens[0], true},
-		{"over", "#/g/" + over.ID, true},
+		{"people-watcher", people.ID, "#/g/" + people.ID, false},
+		{"people-player", people.ID, "#/g/" + people.ID + "/0/" + people.Tokens[0], false},
+		{"computer", computer.ID, "#/g/" + computer.ID + "/0/" + computer.Tokens[0], true},
+		{"over", over.ID, "#/g/" + over.ID, true},
 	} {
-		p := b.open(tc.name, tc.hash)
-		p.waitFor("the game", func(jsView) bool { return true })
+		p.run(chromedp.Navigate(b.base + "/" + tc.hash))
+		p.waitFor("the game", func(v jsView) bool { return v.ID == tc.id })
 		if shown := !p.hidden("#analyse"); shown != tc.shown {
 			t.Errorf("%s: analysis button shown %v, want %v", tc.name, shown, tc.shown)
 		}
