@@ -686,7 +686,7 @@ func (p *page) hovers(point string) bool {
 	p.eval(fmt.Sprintf(`(r => [r.left + r.width / 2, r.top + r.height / 2])(document.querySelector('#board circle.hit[data-point=%q]').getBoundingClientRect())`, point), &c)
 	p.run(chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, 1, 1), chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, c[0], c[1]))
 	var ghost bool
-	p.eval(`!!document.querySelector('#board #ghost')`, &ghost)
+	p.eval(`!!document.querySelector('#board .ghost')`, &ghost)
 	p.run(chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, 1, 1))
 	return ghost
 }

@@ -3,7 +3,7 @@
 // knows nothing of games: the game view, and later rules diagrams and
 // reviews, tell it what to draw and what a click does.
 
-import { $, el, SYMBOL } from "./api.js";
+import { el, SYMBOL } from "./api.js";
 
 // drawBoard draws board into the SVG element svg, replacing what it held.
 //
@@ -65,9 +65,9 @@ export function drawBoard(svg, board, opts = {}) {
     if (opts.hover) {
       hit.addEventListener("mouseenter", () => {
         const c = opts.hover(i);
-        if (c) svg.append(el("svg:circle", { class: `stone ghost c${c}`, cx: p.x, cy: -p.y, r: .46, id: "ghost" }));
+        if (c) svg.append(el("svg:circle", { class: `stone ghost c${c}`, cx: p.x, cy: -p.y, r: .46 }));
       });
-      hit.addEventListener("mouseleave", () => { const gh = $("#ghost", svg); if (gh) gh.remove(); });
+      hit.addEventListener("mouseleave", () => { for (const gh of svg.querySelectorAll(".ghost")) gh.remove(); });
     }
     layers.push(hit);
   });
