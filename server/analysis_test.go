@@ -114,12 +114,14 @@ func TestBrowserAnalysis(t *testing.T) {
 	for i, m := range []string{"c3", "b2", "d2", "b4", "c4", "d4"} {
 		ts.must(g, i%2, "move", m)
 	}
+	// Between two people, analysis waits for the end of the game.
+	ts.must(g, 0, "move", "resign")
 	b := newBrowser(t, ts.http.URL)
 	p := b.open("analysis", "#/g/"+g.ID+"/0/"+g.Tokens[0])
 	p.run(chromedp.WaitVisible(chromedp.CSS(`#board circle.hit`)))
 	p.click("#analyse")
 	deadline := time.Now().Add(60 * time.Second)
-	for !strings.Contains(p.text("#analysis-status"), "7 positions analysed") {
+	for !strings.Contains(p.text("#analysis-status"), "8 positions analysed") {
 		if time.Now().After(deadline) {
 			t.Fatalf("analysis status %q", p.text("#analysis-status"))
 		}
@@ -127,8 +129,16 @@ func TestBrowserAnalysis(t *testing.T) {
 	}
 	var points string
 	p.eval(`document.querySelector('#winrate polyline').getAttribute('points')`, &points)
-	if n := len(strings.Fields(points)); n != 7 {
-		t.Errorf("the graph has %d points, want 7: %q", n, points)
+	if n := len(strings.Fields(points)); n != 8 {
+		t.Errorf("the graph has %d points, want 8: %q", n, points)
+	}
+	// The position before the resignation, as the analyser saw it.
+	p.click("#nav-prev")
+	for deadline := time.Now().Add(5 * time.Second); !strings.HasPrefix(p.text("#nav-pos"), "6 /"); {
+		if time.Now().After(deadline) {
+			t.Fatalf("nav %q", p.text("#nav-pos"))
+		}
+		time.Sleep(20 * time.Millisecond)
 	}
 	var heat int
 	p.eval(`document.querySelectorAll('#board rect.heat').length`, &heat)

@@ -4,15 +4,21 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 
 	"moku/session"
@@ -36,10 +42,15 @@ func chromiumPath(t *testing.T) string {
 }
 
 // screenshotDir is where the tests leave their screenshots for people to
-// look at: server/testdata/screenshots (ignored by git).
+// look at: the directory MOKU_SCREENSHOTS names, or else a temporary one
+// that goes with the test.
 func screenshotDir(t *testing.T) string {
 	t.Helper()
-	dir, err := filepath.Abs(filepath.Join("testdata", "screenshots"))
+	dir := os.Getenv("MOKU_SCREENSHOTS")
+	if dir == "" {
+		return t.TempDir()
+	}
+	dir, err := filepath.Abs(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -154,6 +165,7 @@ func (p *page) text(sel string) string {
 
 // jsView is the part of the page's game view the tests decide moves by.
 type jsView struct {
+	ID      string   `json:"id"`
 	Version int      `json:"version"`
 	Phase   string   `json:"phase"`
 	ToMove  int      `json:"toMove"`
@@ -164,13 +176,15 @@ type jsView struct {
 	Names   []string `json:"names"`
 }
 
-// view returns the game view the page holds.
+// view returns the game view the page holds, once the page knows its
+// seat (a seat link's token is checked when the page opens); version -1
+// before.
 func (p *page) view() jsView {
 	p.b.t.Helper()
 	var v jsView
-	p.eval(`current && current.view ? {version: current.view.version, phase: current.view.phase, toMove: current.view.toMove,
-		legal: current.view.legal, stones: current.view.stones, result: current.view.result || "", button: current.view.button,
-		names: current.view.board.points.map(p => p.name)} : {version: -1}`, &v)
+	p.eval(`(g => g && g.view && !g.claim ? {id: g.view.id, version: g.view.version, phase: g.view.phase, toMove: g.view.toMove, legal: g.view.legal,
+		stones: g.view.stones, result: g.view.result || "", button: g.view.button, names: g.view.board.points.map(p => p.name)}
+		: {version: -1})(window.moku?.current)`, &v)
 	return v
 }
 
@@ -375,8 +389,8 @@ func TestBrowserKee(t *testing.T) {
 	p0 := b.open("black", "#/new")
 	p0.newGame([][2]string{{"game", "kee"}, {"board", "3x2"}, {"players", "3"}, {"kind1", "human"}, {"kind2", "human"}, {"name0", "Ann"}, {"name1", "Bob"}, {"name2", "Cy"}})
 	var links []string
-	p0.run(chromedp.WaitVisible(chromedp.CSS(`#invites input`)))
-	p0.eval(`[...document.querySelectorAll('#invites input')].map(e => e.value)`, &links)
+	p0.run(chromedp.WaitVisible(chromedp.CSS(`#invite-links input`)))
+	p0.eval(`[...document.querySelectorAll('#invite-links input')].map(e => e.value)`, &links)
 	if len(links) != 2 {
 		t.Fatalf("invite links %q", links)
 	}
@@ -613,4 +627,566 @@ func TestBrowserListPages(t *testing.T) {
 	if !p.hidden("#list-more") {
 		t.Error("the button for older games still shows after the last page")
 	}
+}
+
+// waitText polls an element's text until it holds want.
+func (p *page) waitText(sel, want string) string {
+	p.b.t.Helper()
+	deadline := time.Now().Add(15 * time.Second)
+	for {
+		var s string
+		p.eval(fmt.Sprintf(`(e => e ? e.textContent : "")(document.querySelector(%q))`, sel), &s)
+		if strings.Contains(s, want) {
+			return s
+		}
+		if time.Now().After(deadline) {
+			p.shot("timeout-" + p.name)
+			p.b.t.Fatalf("%s: timed out waiting for %q in %s; it reads %q", p.name, want, sel, s)
+		}
+		time.Sleep(25 * time.Millisecond)
+	}
+}
+
+// waitCond polls a JavaScript condition until it is true.
+func (p *page) waitCond(what, expr string) {
+	p.b.t.Helper()
+	deadline := time.Now().Add(15 * time.Second)
+	for {
+		var ok bool
+		p.eval(`!!(`+expr+`)`, &ok)
+		if ok {
+			return
+		}
+		if time.Now().After(deadline) {
+			p.shot("timeout-" + p.name)
+			p.b.t.Fatalf("%s: timed out waiting for %s (%s)", p.name, what, expr)
+		}
+		time.Sleep(25 * time.Millisecond)
+	}
+}
+
+// tab opens another tab in p's browser context (its storage too), as the
+// same person would.
+func (p *page) tab(name, hash string) *page {
+	p.b.t.Helper()
+	ctx, cancel := chromedp.NewContext(p.ctx)
+	p.b.t.Cleanup(cancel)
+	q := &page{b: p.b, ctx: ctx, name: name}
+	if err := chromedp.Do(ctx); err != nil {
+		p.b.t.Fatalf("%s: %v", name, err)
+	}
+	q.run(chromedp.Navigate(p.b.base + "/" + hash))
+	return q
+}
+
+// hovers moves the mouse onto a point of the board, as a person would,
+// and reports whether the page shows a ghost stone there.
+func (p *page) hovers(point string) bool {
+	p.b.t.Helper()
+	var c []float64
+	p.eval(fmt.Sprintf(`(r => [r.left + r.width / 2, r.top + r.height / 2])(document.querySelector('#board circle.hit[data-point=%q]').getBoundingClientRect())`, point), &c)
+	p.run(chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, 1, 1), chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, c[0], c[1]))
+	var ghost bool
+	p.eval(`!!document.querySelector('#board .ghost')`, &ghost)
+	p.run(chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, 1, 1))
+	return ghost
+}
+
+// gameID is the game of the page's address.
+func (p *page) gameID() (id string, seat string) {
+	p.b.t.Helper()
+	var hash string
+	p.eval(`location.hash`, &hash)
+	m := hashSeat.FindStringSubmatch(hash)
+	if m == nil {
+		p.b.t.Fatalf("%s: no seat in %q", p.name, hash)
+	}
+	return m[1], m[2]
+}
+
+// invites are the invite links the page shows, by seat.
+func (p *page) invites() map[string]string {
+	p.b.t.Helper()
+	var links map[string]string
+	p.eval(`Object.fromEntries([...document.querySelectorAll('#invites:not([hidden]) #invite-links input')].map(e => [e.dataset.seat, e.value]))`, &links)
+	return links
+}
+
+// countActions serves ts's server on another loopback address that counts
+// the action requests it passes on.
+func countActions(t *testing.T, ts *testServer) (string, *atomic.Int64) {
+	t.Helper()
+	n := new(atomic.Int64)
+	hs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodPost && strings.HasSuffix(r.URL.Path, "/actions") {
+			n.Add(1)
+		}
+		ts.srv.ServeHTTP(w, r)
+	}))
+	t.Cleanup(func() {
+		hs.CloseClientConnections()
+		hs.Close()
+	})
+	return hs.URL, n
+}
+
+// TestBrowserWrongToken: a seat link with a wrong token says so as soon
+// as the page opens; the page watches: no hover stone, no controls, and a
+// click on the board sends nothing. The right link plays.
+func TestBrowserWrongToken(t *testing.T) {
+	ts := newTestServer(t)
+	base, actions := countActions(t, ts)
+	g := ts.create(createReq{Game: "go", Board: "5x5", Seats: []seatReq{{Kind: "human", Name: "Ann"}, {Kind: "human", Name: "Bob"}}})
+	b := newBrowser(t, base)
+	right := b.open("right", "#/g/"+g.ID+"/0/"+g.Tokens[0])
+	right.waitText("#title", "you play black")
+	if !right.hovers("c3") {
+		t.Fatal("the right link's page shows no hover stone: the hover check below proves nothing")
+	}
+	wrongToken := g.Tokens[1] // another seat's: a real token, the wrong one
+	wrong := b.open("wrong", "#/g/"+g.ID+"/0/"+wrongToken)
+	wrong.waitFor("the game", func(jsView) bool { return true })
+	note := wrong.waitText("#seat-note", "This link's token is wrong: you are watching.")
+	if wrong.hidden("#seat-note") {
+		t.Errorf("the note %q is hidden", note)
+	}
+	if title := wrong.text("#title"); !strings.Contains(title, "watching") || strings.Contains(title, "you play") {
+		t.Errorf("title %q", title)
+	}
+	if !wrong.hidden("#controls") {
+		t.Error("the wrong link's page shows the move controls")
+	}
+	if wrong.hovers("c3") {
+		t.Error("the wrong link's page shows a hover stone")
+	}
+	wrong.shot("wrong-token")
+	wrong.click(`#board circle.hit[data-point="c3"]`)
+	// The right player's move comes after the click: by then a request of
+	// the click would have come too.
+	right.clickPoint("c3")
+	wrong.waitFor("the right player's move", func(v jsView) bool { return v.Version == 1 })
+	if n := actions.Load(); n != 1 {
+		t.Errorf("%d action requests, want only the right player's", n)
+	}
+	if s := wrong.text("#message"); s != "" {
+		t.Errorf("message %q after a click on the wrong link's page", s)
+	}
+	if v := ts.view(g.ID); v.Version != 1 || moveNames(v)[0] != "black c3" {
+		t.Errorf("moves %v", moveNames(v))
+	}
+	// The wrong link is not kept: the game opened again is watched.
+	wrong.run(chromedp.Navigate(base + "/#/g/" + g.ID))
+	wrong.waitText("#title", "watching")
+}
+
+// TestBrowserCreatorSeat: the creator of a game who goes to the list and
+// back to the game, or opens it in another tab, plays their seat and sees
+// the invite links of the other seats, never their own; the invited
+// player and a watcher see none; both can be forgotten.
+func TestBrowserCreatorSeat(t *testing.T) {
+	ts := newTestServer(t)
+	b := newBrowser(t, ts.http.URL)
+	p := b.open("creator", "#/new")
+	p.newGame([][2]string{{"game", "go"}, {"board", "5x5"}, {"name0", "Ann"}, {"kind1", "human"}, {"name1", "Bob"}})
+	id, seat := p.gameID()
+	if seat != "0" {
+		t.Fatalf("the creator plays seat %s", seat)
+	}
+	p.waitText("#title", "you play black")
+	p.run(chromedp.WaitVisible(chromedp.CSS(`#invite-links input`)))
+	var own string
+	p.eval(`location.hash.split("/")[4]`, &own)
+	created := p.invites()
+	invite := created["1"]
+	if len(created) != 1 || !strings.Contains(invite, "#/g/"+id+"/1/") || strings.Contains(invite, own) {
+		t.Fatalf("invites %q; the creator's token %q", created, own)
+	}
+	if s := p.text("#invite-links"); !strings.Contains(s, "white's link") {
+		t.Errorf("invite label %q", s)
+	}
+	p.shot("invites")
+	// Games, then the game: the seat and the invites are back.
+	p.click(`header nav a[href="#/"]`)
+	p.click(fmt.Sprintf(`table.games a[href="#/g/%s"]`, id))
+	p.waitText("#title", "you play black")
+	p.run(chromedp.WaitVisible(chromedp.CSS(`#invite-links input`)))
+	if got := p.invites(); len(got) != 1 || got["1"] != invite {
+		t.Errorf("invites from the list %q, want %q", got, created)
+	}
+	p.shot("from-the-list")
+	p.clickPoint("c3")
+	// Another tab of the same browser: the same.
+	q := p.tab("creator-tab", "#/g/"+id)
+	q.waitText("#title", "you play black")
+	q.run(chromedp.WaitVisible(chromedp.CSS(`#invite-links input`)))
+	if got := q.invites(); len(got) != 1 || got["1"] != invite {
+		t.Errorf("invites in another tab %q", got)
+	}
+	// The invited player plays white and sees no invites, the page opened
+	// with the link or without.
+	guest := b.open("guest", invite[strings.Index(invite, "#"):])
+	guest.waitText("#title", "you play white")
+	guest.clickPoint("d3")
+	guest.run(chromedp.Navigate(b.base + "/#/g/" + id))
+	guest.waitText("#title", "you play white")
+	if got := guest.invites(); len(got) != 0 {
+		t.Errorf("the guest sees invites %q", got)
+	}
+	watcher := b.open("watcher", "#/g/"+id)
+	watcher.waitText("#title", "watching")
+	if got := watcher.invites(); len(got) != 0 || !watcher.hidden("#seat-tools") {
+		t.Errorf("the watcher sees invites %q or seat tools", got)
+	}
+	// Forget the invites: the seat stays.
+	p.waitFor("white's move", func(v jsView) bool { return v.Version == 2 })
+	p.click("#forget-invites")
+	if !p.hidden("#invites") {
+		t.Error("the invites still show")
+	}
+	q.run(chromedp.Reload())
+	q.waitText("#title", "you play black")
+	if got := q.invites(); len(got) != 0 {
+		t.Errorf("invites after forgetting them %q", got)
+	}
+	// Forget the seat (two clicks): watching, here and when opened again.
+	p.click("#forget-seat")
+	p.click("#forget-seat")
+	p.waitText("#title", "watching")
+	p.run(chromedp.Navigate(b.base + "/#/"))
+	p.click(fmt.Sprintf(`table.games a[href="#/g/%s"]`, id))
+	p.waitText("#title", "watching")
+	if !p.hidden("#controls") {
+		t.Error("the controls show after forgetting the seat")
+	}
+}
+
+// linkProxy is a TCP proxy on 127.0.0.1 between the browser and a test
+// server, which the tests cut and restore as a network would fail.
+type linkProxy struct {
+	t      *testing.T
+	target string
+	addr   string
+	mu     sync.Mutex
+	ln     net.Listener
+	conns  map[*proxied]bool
+	wg     sync.WaitGroup
+}
+
+// proxied is one connection through the proxy.
+type proxied struct {
+	client, server net.Conn
+	ws             bool // a WebSocket's
+	silent         bool // cut from the server, left open to the client
+}
+
+func newLinkProxy(t *testing.T, target string) *linkProxy {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &linkProxy{t: t, target: strings.TrimPrefix(target, "http://"), addr: ln.Addr().String(), conns: map[*proxied]bool{}}
+	p.serve(ln)
+	t.Cleanup(func() {
+		p.cut(false)
+		p.wg.Wait()
+	})
+	return p
+}
+
+// url is the proxy's base URL.
+func (p *linkProxy) url() string { return "http://" + p.addr }
+
+func (p *linkProxy) serve(ln net.Listener) {
+	p.mu.Lock()
+	p.ln = ln
+	p.mu.Unlock()
+	p.wg.Add(1)
+	go func() {
+		defer p.wg.Done()
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			p.wg.Add(1)
+			go func() {
+				defer p.wg.Done()
+				p.pipe(c)
+			}()
+		}
+	}()
+}
+
+// pipe passes a connection on to the target.
+func (p *linkProxy) pipe(client net.Conn) {
+	server, err := net.Dial("tcp", p.target)
+	if err != nil {
+		client.Close()
+		return
+	}
+	buf := make([]byte, 32<<10)
+	n, err := client.Read(buf)
+	if err != nil {
+		client.Close()
+		server.Close()
+		return
+	}
+	c := &proxied{client: client, server: server, ws: strings.Contains(strings.ToLower(string(buf[:n])), "upgrade: websocket")}
+	p.mu.Lock()
+	if p.ln == nil { // cut meanwhile
+		p.mu.Unlock()
+		client.Close()
+		server.Close()
+		return
+	}
+	p.conns[c] = true
+	p.mu.Unlock()
+	if _, err := server.Write(buf[:n]); err != nil {
+		p.drop(c)
+		return
+	}
+	done := make(chan struct{}, 2)
+	go func() { io.Copy(server, client); done <- struct{}{} }()
+	go func() { io.Copy(client, server); done <- struct{}{} }()
+	<-done
+	p.drop(c)
+	<-done
+}
+
+// drop closes a connection, unless it is to stay open and silent.
+func (p *linkProxy) drop(c *proxied) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	c.server.Close()
+	if !c.silent {
+		c.client.Close()
+		delete(p.conns, c)
+	}
+}
+
+// cut closes the proxy's listener and its connections, as a server gone
+// away; with silentSockets the WebSockets' stay open to the browser but
+// carry nothing, as a network gone dead would leave them.
+func (p *linkProxy) cut(silentSockets bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.ln != nil {
+		p.ln.Close()
+		p.ln = nil
+	}
+	for c := range p.conns {
+		c.server.Close()
+		if silentSockets && c.ws {
+			c.silent = true
+			continue
+		}
+		c.client.Close()
+		delete(p.conns, c)
+	}
+}
+
+// restore listens again on the same address; the silent connections close.
+func (p *linkProxy) restore() {
+	p.t.Helper()
+	p.mu.Lock()
+	for c := range p.conns {
+		if c.silent {
+			c.client.Close()
+			delete(p.conns, c)
+		}
+	}
+	p.mu.Unlock()
+	ln, err := net.Listen("tcp", p.addr)
+	if err != nil {
+		p.t.Fatalf("listening again on %s: %v", p.addr, err)
+	}
+	p.serve(ln)
+}
+
+// gameActions are the page's action controls.
+var gameActions = []string{"#move-input", "#move-form button", "#pass", "#resign", "#undo"}
+
+// TestBrowserOffline: Resign is offered on the player's turn only; while
+// the server cannot be reached the page says so, offers no action and
+// plays no click, and when it is back the page says nothing of it and
+// plays again; a move that fails on the network (the WebSocket not yet
+// knowing) shows the same, never the browser's raw error.
+func TestBrowserOffline(t *testing.T) {
+	ts := newTestServer(t)
+	g := ts.create(createReq{Game: "go", Board: "5x5", Seats: []seatReq{{Kind: "human", Name: "Ann"}, {Kind: "human", Name: "Bob"}}})
+	proxy := newLinkProxy(t, ts.http.URL)
+	b := newBrowser(t, proxy.url())
+	p := b.open("ann", "#/g/"+g.ID+"/0/"+g.Tokens[0])
+	p.waitText("#title", "you play black")
+	if p.disabled("#resign") || p.disabled("#pass") {
+		t.Error("Resign or Pass is disabled on Ann's turn")
+	}
+	p.clickPoint("c3")
+	if !p.disabled("#resign") || !p.disabled("#pass") {
+		t.Error("Resign or Pass is enabled on Bob's turn")
+	}
+	p.shot("off-turn")
+	ts.must(g, 1, "move", "d3")
+	p.waitFor("Bob's move", func(v jsView) bool { return v.Version == 2 })
+	p.run(chromedp.WaitEnabled(chromedp.CSS("#resign")))
+
+	offline := func(how string) {
+		t.Helper()
+		p.waitCond("the connection-lost note", `!document.querySelector('#connection').hidden`)
+		if s := p.text("#connection"); !strings.Contains(s, "Connection lost: reconnecting") {
+			t.Errorf("%s: connection note %q", how, s)
+		}
+		for _, sel := range gameActions {
+			if !p.disabled(sel) {
+				t.Errorf("%s: %s is enabled", how, sel)
+			}
+		}
+		if p.hovers("c2") {
+			t.Errorf("%s: a hover stone", how)
+		}
+		if s := p.text("#message"); s != "" {
+			t.Errorf("%s: message %q", how, s)
+		}
+		p.shot(how)
+	}
+	online := func(how string) {
+		t.Helper()
+		p.waitCond("the connection back", `document.querySelector('#connection').hidden`)
+		p.run(chromedp.WaitEnabled(chromedp.CSS("#resign")))
+		for _, sel := range gameActions[:4] { // Undo is not for the player to move
+			if p.disabled(sel) {
+				t.Errorf("%s: %s is disabled", how, sel)
+			}
+		}
+		if s := p.text("#message"); s != "" {
+			t.Errorf("%s: message %q", how, s)
+		}
+	}
+
+	// The server goes away: the WebSocket closes.
+	proxy.cut(false)
+	offline("server-gone")
+	before := ts.snapshot(g.ID)
+	p.click(`#board circle.hit[data-point="c2"]`)
+	proxy.restore()
+	online("server-back")
+	ts.unchanged("a click while offline", before)
+	p.clickPoint("c2")
+	ts.must(g, 1, "move", "d2")
+	p.waitFor("Bob's move", func(v jsView) bool { return v.Version == 4 })
+
+	// The network goes dead: the WebSocket does not know; the move fails.
+	proxy.cut(true)
+	before = ts.snapshot(g.ID)
+	p.click(`#board circle.hit[data-point="c4"]`)
+	offline("move-failed")
+	proxy.restore()
+	online("network-back")
+	ts.unchanged("a move that failed on the network", before)
+	p.clickPoint("c4")
+	if v := ts.view(g.ID); v.Version != 5 || moveNames(v)[4] != "black c4" {
+		t.Errorf("moves %v", moveNames(v))
+	}
+
+	// Undo, offered after Ann's move, is not while the server is away.
+	p.run(chromedp.WaitEnabled(chromedp.CSS("#undo")))
+	proxy.cut(false)
+	p.waitCond("the connection-lost note", `!document.querySelector('#connection').hidden`)
+	if !p.disabled("#undo") {
+		t.Error("Undo is enabled while offline")
+	}
+	proxy.restore()
+	p.waitCond("the connection back", `document.querySelector('#connection').hidden`)
+	p.run(chromedp.WaitEnabled(chromedp.CSS("#undo")))
+}
+
+// TestBrowserAnalyseButton: the analysis is offered in a game against the
+// computer and in a finished game, not in a live game between people
+// (the server refuses it there).
+func TestBrowserAnalyseButton(t *testing.T) {
+	ts := newTestServer(t)
+	people := ts.create(createReq{Game: "go", Board: "5x5", Seats: humans(2)})
+	computer := ts.create(createReq{Game: "go", Board: "5x5", Seats: []seatReq{{Kind: "human"}, {Kind: "computer", Level: "random"}}})
+	over := ts.create(createReq{Game: "go", Board: "5x5", Seats: humans(2)})
+	ts.must(over, 0, "move", "resign")
+	b := newBrowser(t, ts.http.URL)
+	p := b.open("analyse", "#/")
+	for _, tc := range []struct {
+		name  string
+		id    string
+		hash  string
+		shown bool
+	}{
+		{"people-watcher", people.ID, "#/g/" + people.ID, false},
+		{"people-player", people.ID, "#/g/" + people.ID + "/0/" + people.Tokens[0], false},
+		{"computer", computer.ID, "#/g/" + computer.ID + "/0/" + computer.Tokens[0], true},
+		{"over", over.ID, "#/g/" + over.ID, true},
+	} {
+		p.run(chromedp.Navigate(b.base + "/" + tc.hash))
+		p.waitFor("the game", func(v jsView) bool { return v.ID == tc.id })
+		if shown := !p.hidden("#analyse"); shown != tc.shown {
+			t.Errorf("%s: analysis button shown %v, want %v", tc.name, shown, tc.shown)
+		}
+	}
+}
+
+// TestBrowserNewGameBoards: the new-game form's board default and
+// suggestions are the server's options, for every game; a board the
+// server refuses is refused with the server's reason, the form kept.
+func TestBrowserNewGameBoards(t *testing.T) {
+	ts := newTestServer(t)
+	code, body := ts.do("GET", "/api/options", "")
+	var opt struct {
+		Games  []string          `json:"games"`
+		Boards map[string]string `json:"boards"`
+		Limits map[string]struct {
+			Hint    string   `json:"hint"`
+			Suggest []string `json:"suggest"`
+		} `json:"limits"`
+	}
+	if err := json.Unmarshal(body, &opt); code != 200 || err != nil {
+		t.Fatalf("options: %d %s %v", code, body, err)
+	}
+	b := newBrowser(t, ts.http.URL)
+	p := b.open("form", "#/new")
+	p.run(chromedp.WaitVisible(chromedp.CSS(`#new-game select[name=game]`)))
+	for _, game := range opt.Games {
+		p.setField("game", game)
+		want := append([]string{}, opt.Limits[game].Suggest...)
+		if !has(want, opt.Boards[game]) {
+			want = append([]string{opt.Boards[game]}, want...)
+		}
+		var got struct {
+			Board   string   `json:"board"`
+			Suggest []string `json:"suggest"`
+			Hint    string   `json:"hint"`
+		}
+		p.eval(`({board: document.querySelector('#new-game [name=board]').value,
+			suggest: [...document.querySelectorAll('#boards option')].map(o => o.value),
+			hint: document.querySelector('#board-hint').textContent})`, &got)
+		if got.Board != opt.Boards[game] || strings.Join(got.Suggest, " ") != strings.Join(want, " ") || got.Hint != opt.Limits[game].Hint {
+			t.Errorf("%s: board %q, suggestions %q, hint %q; want %q, %q, %q", game, got.Board, got.Suggest, got.Hint, opt.Boards[game], want, opt.Limits[game].Hint)
+		}
+	}
+	// An even Ki board: the server's reason, the form as it was.
+	p.setField("game", "ki")
+	p.setField("board", "4x4")
+	p.click(`#new-game button[type=submit]`)
+	code, body = ts.post("/api/games", createReq{Game: "ki", Rules: "ki", Board: "4x4", Players: 2, Seats: []seatReq{{Kind: "human"}, {Kind: "computer", Level: "random"}}})
+	if code != 400 {
+		t.Fatalf("the server takes Ki on 4x4: %d %s", code, body)
+	}
+	p.waitText("#new-error", "The game was not created: "+errorOf(t, body))
+	var hash, board string
+	p.eval(`location.hash`, &hash)
+	p.eval(`document.querySelector('#new-game [name=board]').value`, &board)
+	if hash != "#/new" || board != "4x4" {
+		t.Errorf("after the refusal: %s, board %q", hash, board)
+	}
+	p.shot("refused")
+	// A small odd board is a game.
+	p.setField("board", "5x5")
+	p.click(`#new-game button[type=submit]`)
+	p.waitText("#title", "ki on 5x5")
 }

@@ -186,6 +186,7 @@ func New(st store.Store, opt Options) *Server {
 	mux.HandleFunc("GET /api/games/{id}/positions", s.positions)
 	mux.HandleFunc("GET /api/games/{id}/record", s.record)
 	mux.HandleFunc("POST /api/games/{id}/actions", s.act)
+	mux.HandleFunc("POST /api/games/{id}/seat", s.seat)
 	mux.HandleFunc("GET /api/games/{id}/ws", s.watch)
 	mux.HandleFunc("GET /api/games/{id}/analysis", s.analyze)
 	web, _ := fs.Sub(webFiles, "web")

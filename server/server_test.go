@@ -38,8 +38,8 @@ func TestHealthAndOptions(t *testing.T) {
 func TestPage(t *testing.T) {
 	ts := newTestServer(t)
 	for path, want := range map[string]string{
-		"/":          `<script src="app.js">`,
-		"/app.js":    `"use strict"`,
+		"/":          `<script type="module" src="app.js">`,
+		"/app.js":    `import { showGame } from "./game.js"`,
 		"/style.css": `.stone`,
 	} {
 		code, body := ts.do("GET", path, "")

@@ -1,0 +1,61 @@
+package server
+
+import (
+	"crypto/sha256"
+	"crypto/subtle"
+	"math"
+	"net/http"
+	"strconv"
+)
+
+// seatRequest is the body of POST /api/games/{id}/seat: a seat and the
+// token its link carries.
+type seatRequest struct {
+	Seat  int    `json:"seat"`
+	Token string `json:"token"`
+}
+
+// seatAnswer is the answer to a seat whose token is right.
+type seatAnswer struct {
+	Seat  int    `json:"seat"`
+	Color string `json:"color"`
+}
+
+// seat checks a seat link's token without acting, so that the page can
+// tell a wrong link as soon as it opens, before any click: 200 with the
+// seat and its colour if the token is the seat's, 403 if it is not (or the
+// seat is the computer's), 400 for a seat the game does not have. It
+// counts against the client's action limit, as an action would: the token
+// compare is the same.
+func (s *Server) seat(w http.ResponseWriter, r *http.Request) {
+	lm := s.limits
+	if ok, wait := lm.take(lm.actions, lm.client(r), lm.l.Actions, lm.l.ActionBurst); !ok {
+		w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(wait.Seconds()))))
+		writeError(w, fail(http.StatusTooManyRequests, "too many requests: try again in %.1f s", wait.Seconds()))
+		return
+	}
+	var req seatRequest
+	if err := readJSON(w, r, &req); err != nil {
+		writeError(w, err)
+		return
+	}
+	sv, err := s.load(r.Context(), r.PathValue("id"))
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	sv.mu.Lock()
+	defer sv.mu.Unlock()
+	t := sv.t
+	if req.Seat < 0 || req.Seat >= len(t.meta.Seats) {
+		writeError(w, fail(http.StatusBadRequest, "no seat %d", req.Seat))
+		return
+	}
+	seat := t.meta.Seats[req.Seat]
+	sum := sha256.Sum256([]byte(req.Token))
+	if seat.Kind != "human" || subtle.ConstantTimeCompare(sum[:], seat.TokenHash) != 1 {
+		writeError(w, fail(http.StatusForbidden, "wrong token for seat %d", req.Seat))
+		return
+	}
+	writeJSON(w, http.StatusOK, seatAnswer{Seat: req.Seat, Color: t.colorName(req.Seat)})
+}

@@ -1,0 +1,401 @@
+// The game view: one game, live over its WebSocket, with the actions of
+// the seat this page plays, the moves to go back through, and the
+// computer's analysis.
+
+import { $, api, el, swatch, COLORS, NetworkError } from "./api.js";
+import { drawBoard } from "./board.js";
+import * as links from "./links.js";
+
+// showGame shows game id in main. With seatStr and token (a seat's link)
+// the page plays that seat once the server has accepted the token;
+// without them, the seat this browser keeps for the game (links.js), if
+// any; else it watches. It returns the view's state; its close() ends it.
+export function showGame(main, id, seatStr, token) {
+  main.replaceChildren($("#tpl-game").content.cloneNode(true));
+  // claim is the seat to check with the server before playing it.
+  let claim = null;
+  if (seatStr !== undefined) claim = { seat: +seatStr, token: token || "", from: "link" };
+  else {
+    const s = links.saved(id);
+    if (s.seat >= 0) claim = { ...s, from: "saved" };
+  }
+  const g = {
+    id, seat: -1, token: "", claim, seatNote: "", view: null, positions: null, at: null, pending: null, appeal: false,
+    analysis: null, ws: null, closed: false, retry: 500, timer: 0, shownInvites: "",
+    online: false, // the WebSocket is open and has sent a view since: actions may go
+    lost: false, // the connection failed: the page says so until it is back
+  };
+  g.close = () => { g.closed = true; clearTimeout(g.timer); dropSocket(); };
+  const msg = text => { $("#message").textContent = text || ""; };
+
+  // offline marks the connection lost: every action waits for a new
+  // connection and a fresh view.
+  const offline = () => {
+    g.online = false;
+    g.lost = true;
+    render(g.view);
+  };
+
+  const act = async (kind, arg = "") => {
+    if (!g.online || g.seat < 0) return;
+    msg("");
+    try {
+      const v = await api(`/api/games/${id}/actions`, { seat: g.seat, token: g.token, kind, arg, version: g.view.version });
+      render(v);
+    } catch (e) {
+      if (!(e instanceof NetworkError)) return msg(e.message);
+      // The server could not be reached: the WebSocket may not know yet.
+      // A new one brings a fresh view; the action was not made.
+      offline();
+      reconnect(0);
+    }
+  };
+  g.act = act;
+
+  // checkSeat asks the server whether the claimed seat's token is right;
+  // until it answers, the page watches.
+  const checkSeat = async () => {
+    const c = g.claim;
+    if (!c || c.checking) return;
+    c.checking = true;
+    try {
+      const a = await api(`/api/games/${id}/seat`, { seat: c.seat, token: c.token });
+      g.seat = a.seat;
+      g.token = c.token;
+      g.seatNote = "";
+      links.keepSeat(id, a.seat, c.token);
+      g.claim = null;
+    } catch (e) {
+      if (e instanceof NetworkError) {
+        // Checked again with the next fresh view, on a new connection.
+        offline();
+        reconnect(g.retry);
+        g.retry = Math.min(g.retry * 2, 4000);
+      } else if (e.status === 403 || e.status === 400) {
+        g.claim = null;
+        if (c.from === "link") g.seatNote = "This link's token is wrong: you are watching.";
+        else {
+          links.forgetSeat(id, c.seat);
+          g.seatNote = "The seat this browser kept for this game is not valid: you are watching.";
+        }
+      } else {
+        g.seatNote = `Your seat could not be checked (${e.message}): you are watching for now.`;
+      }
+    } finally {
+      c.checking = false;
+      render(g.view);
+    }
+  };
+
+  // dropSocket closes the WebSocket, unheard: its close is not news.
+  const dropSocket = () => {
+    const ws = g.ws;
+    g.ws = null;
+    if (!ws) return;
+    ws.onopen = ws.onmessage = ws.onclose = null;
+    ws.close();
+  };
+  // reconnect opens a new WebSocket after delay ms.
+  const reconnect = delay => {
+    dropSocket();
+    clearTimeout(g.timer);
+    if (!g.closed) g.timer = setTimeout(connect, delay);
+  };
+  const connect = () => {
+    if (g.closed) return;
+    const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/api/games/${id}/ws`);
+    g.ws = ws;
+    ws.onmessage = ev => {
+      const v = JSON.parse(ev.data);
+      if (!g.online) {
+        // The first view on a new connection: fresh, whatever came before.
+        g.online = true;
+        g.lost = false;
+        g.retry = 500;
+        if (g.view && g.view.version !== v.version) { g.at = null; g.positions = null; }
+        g.view = null;
+        if (g.claim) checkSeat();
+      }
+      render(v);
+    };
+    ws.onclose = async () => {
+      g.ws = null;
+      offline();
+      if (!g.view) {
+        // Never shown: perhaps there is no such game to wait for.
+        try {
+          await api(`/api/games/${id}`);
+        } catch (e) {
+          if (e.status === 404) {
+            g.lost = false;
+            render(null);
+            msg("There is no such game.");
+            return;
+          }
+        }
+        if (g.closed || g.ws) return;
+      }
+      reconnect(g.retry);
+      g.retry = Math.min(g.retry * 2, 4000);
+    };
+  };
+  connect();
+  checkSeat();
+
+  $("#move-form").addEventListener("submit", ev => {
+    ev.preventDefault();
+    const text = $("#move-input").value.trim().replace(/\s+/g, "");
+    if (!text) return;
+    $("#move-input").value = "";
+    play(text);
+  });
+  $("#pass").onclick = () => act("move", "pass");
+  $("#take-button").onclick = () => act("move", "button");
+  $("#resign").onclick = () => { if (confirm("Resign this game?")) act("move", "resign"); };
+  $("#undo").onclick = () => act("undo-request");
+  $("#undo-accept").onclick = () => act("undo-accept");
+  $("#undo-decline").onclick = () => act("undo-decline");
+  $("#appeal").onclick = () => { g.appeal = !g.appeal; render(g.view); };
+  $("#accept").onclick = () => act("accept");
+  $("#refuse").onclick = () => act("refuse");
+  $("#resume").onclick = () => act("resume");
+  $("#choose-black").onclick = () => act("choose", "black");
+  $("#choose-white").onclick = () => act("choose", "white");
+  $("#pie-komi").addEventListener("submit", ev => { ev.preventDefault(); act("komi", ev.target.elements.komi.value.trim()); });
+  $("#show-owners").onchange = () => draw();
+  $("#download").href = `/api/games/${id}/record`;
+  // nav moves through the game: delta is a step, "first", "last", or
+  // {to: index} for a position (0 is the start).
+  const nav = async delta => {
+    if (!g.positions || g.positions.length !== g.view.moves.length + 1) {
+      g.positions = await api(`/api/games/${id}/positions`).catch(() => null);
+      if (!g.positions) return;
+    }
+    const last = g.positions.length - 1;
+    let at = g.at === null ? last : g.at;
+    if (delta === "first") at = 0;
+    else if (delta === "last") at = last;
+    else if (typeof delta === "object") at = delta.to;
+    else at += delta;
+    at = Math.max(0, Math.min(last, at));
+    g.at = at === last ? null : at;
+    render(g.view);
+  };
+  // The computer's analysis: Black's win rate over the moves, and its
+  // ownership estimate of each position as a heat map on the board.
+  const analyse = async () => {
+    $("#analyse").disabled = true;
+    try {
+      const a = await api(`/api/games/${id}/analysis`);
+      g.analysis = a;
+      $("#analysis-status").textContent = a.error ? a.error
+        : a.running ? `analysing: ${a.estimates.length} of ${a.total} positions…` : `${a.total} positions analysed`;
+      render(g.view);
+      if (a.running && !g.closed) setTimeout(analyse, 700);
+      else $("#analyse").disabled = false;
+    } catch (e) {
+      $("#analysis-status").textContent = e.message;
+      $("#analyse").disabled = false;
+    }
+  };
+  $("#analyse").onclick = analyse;
+  $("#show-heat").onchange = () => draw();
+  $("#winrate").addEventListener("click", ev => {
+    const a = g.analysis;
+    if (!a || a.total < 2) return;
+    const box = ev.currentTarget.getBoundingClientRect();
+    nav({ to: Math.round((ev.clientX - box.left) / box.width * (a.total - 1)) });
+  });
+  $("#nav-first").onclick = () => nav("first");
+  $("#nav-prev").onclick = () => nav(-1);
+  $("#nav-next").onclick = () => nav(1);
+  $("#nav-last").onclick = () => nav("last");
+  document.onkeydown = ev => {
+    if (g.closed || ev.target.tagName === "INPUT") return;
+    if (ev.key === "ArrowLeft") nav(-1);
+    if (ev.key === "ArrowRight") nav(1);
+  };
+
+  // The game's creator, and nobody else, sees the other seats' links.
+  function showInvites() {
+    const v = g.view;
+    const list = g.seat >= 0 ? links.invites(id) : [];
+    const labels = list.map(({ seat }) => v && v.phase !== "setup" && v.seats[seat] ? `${v.seats[seat].color}'s link` : `player ${seat + 1}'s link`);
+    const key = JSON.stringify([list, labels]);
+    $("#seat-tools").hidden = g.seat < 0;
+    if (key === g.shownInvites) return; // as shown: a link being copied stays selected
+    g.shownInvites = key;
+    $("#invites").hidden = list.length === 0;
+    $("#invite-links").replaceChildren(...list.map(({ seat, link }, i) => el("label", { class: "invite" },
+      labels[i], el("input", { readonly: "", value: link, "data-seat": seat }))));
+  }
+  $("#watch-link").value = `${location.origin}${location.pathname}#/g/${id}`;
+  $("#forget-invites").onclick = () => { links.forgetInvites(id); showInvites(); };
+  $("#forget-seat").onclick = ev => {
+    const b = ev.currentTarget;
+    if (!b.dataset.sure) {
+      b.dataset.sure = "1";
+      b.textContent = "Click again to forget it: only its link brings it back";
+      return;
+    }
+    links.forgetGame(id);
+    g.seat = -1;
+    g.token = "";
+    // The address no longer holds the token either.
+    history.replaceState(null, "", `#/g/${id}`);
+    render(g.view);
+  };
+
+  // mine: the seat this page plays is to move, and the page may act.
+  function mine() {
+    const v = g.view;
+    return !!v && g.online && g.seat >= 0 && v.phase === "playing" && v.toMove === g.seat;
+  }
+  // myTurn: mine, and the board shows the position in play.
+  function myTurn() {
+    return mine() && g.at === null;
+  }
+
+  function play(point) {
+    if (g.appeal) { g.appeal = false; return act("move", `appeal-${point}`); }
+    act("move", point);
+  }
+
+  function click(p) {
+    const v = g.view;
+    if (!v || !g.online || g.seat < 0) return;
+    const name = v.board.points[p].name;
+    if (v.phase === "scoring") return act("mark", name);
+    if (!myTurn()) return;
+    if ($("#confirm").checked && g.pending !== p) { g.pending = p; draw(); return; }
+    g.pending = null;
+    play(name);
+  }
+
+  function render(v) {
+    $("#connection").hidden = !g.lost;
+    $("#seat-note").hidden = !g.seatNote;
+    $("#seat-note").textContent = g.seatNote;
+    if (!v) return showInvites();
+    const seat = g.seat;
+    // The answer to an action and the WebSocket race: a view older than the
+    // one shown (the computer may already have answered) is ignored.
+    if (g.view && v.version < g.view.version) return;
+    if (g.view && v.moves.length !== g.view.moves.length) { g.at = null; g.positions = null; }
+    g.view = v;
+    // During the komi pie nobody has a colour yet.
+    const who = g.claim ? " — checking your seat…" : seat < 0 ? " — watching"
+      : v.phase === "setup" ? ` — you are player ${seat + 1}` : ` — you play ${v.seats[seat].color}`;
+    $("#title").textContent = `${v.rules.split(" ")[0]} on ${v.board.spec}${who}`;
+    $("#seats-view").replaceChildren(...v.seats.map((s, i) => el("li", { class: i === v.toMove ? "to-move" : "" },
+      swatch(COLORS.indexOf(s.color)),
+      `${s.name}${v.phase === "setup" || s.name === s.color ? "" : ` (${s.color})`}${i === seat ? " — you" : ""}`)));
+    let status;
+    if (v.phase === "over") status = `Game over: ${v.result}${v.reason ? ` (${v.reason})` : ""}`;
+    else if (v.phase === "scoring") status = "The game has ended: agree on dead stones";
+    else if (v.phase === "setup") status = "Setting up the komi pie";
+    else status = `${v.seats[v.toMove].name} (${v.seats[v.toMove].color}) to play, move ${v.moves.length + 1}`;
+    $("#status").textContent = status;
+    const turn = myTurn();
+    const legal = new Set(v.legal);
+    $("#controls").hidden = seat < 0 || v.phase !== "playing";
+    $("#move-input").disabled = !turn;
+    $("#pass").disabled = !(turn && legal.has("pass"));
+    $("#take-button").hidden = !v.button;
+    $("#take-button").disabled = !(turn && legal.has("button"));
+    $("#appeal").hidden = v.game !== "kee";
+    $("#appeal").disabled = !(turn && v.legal.some(m => m.startsWith("appeal-")));
+    $("#appeal").textContent = g.appeal ? "Appeal: click a point (cancel)" : "Appeal…";
+    $("#move-form button").disabled = !turn;
+    $("#undo").disabled = !(g.online && seat >= 0 && v.undoable[seat] > 0 && v.undoBy < 0);
+    // Resigning is a move: only the player to move may (table.go).
+    $("#resign").disabled = !mine();
+    // undo requests
+    const undoOpen = v.undoBy >= 0;
+    $("#undo-box").hidden = !undoOpen;
+    if (undoOpen) {
+      const n = v.undoable[v.undoBy];
+      $("#undo-text").textContent = n > 1
+        ? `${v.seats[v.undoBy].name} asks to take back their last move and the ${n - 1} after it.`
+        : `${v.seats[v.undoBy].name} asks to take back their last move.`;
+      const mayAnswer = seat >= 0 && seat !== v.undoBy;
+      $("#undo-accept").hidden = $("#undo-decline").hidden = !mayAnswer;
+    }
+    for (const b of document.querySelectorAll("#undo-box button, #pie-box button, #scoring-box button, #pie-komi input")) b.disabled = !g.online;
+    // komi pie
+    $("#pie-box").hidden = v.phase !== "setup";
+    if (v.phase === "setup") {
+      $("#pie-komi").hidden = !(seat === 0 && !v.pieKomi);
+      $("#pie-choose").hidden = !(seat === 1 && v.pieKomi);
+      $("#pie-text").textContent = `The komi is ${v.pieKomi}. Choose your colour:`;
+      $("#pie-wait").textContent = v.pieKomi ? `Komi ${v.pieKomi}: ${v.seats[1].name} chooses a colour.` : `${v.seats[0].name} names the komi.`;
+    }
+    // scoring
+    $("#scoring-box").hidden = !(v.phase === "scoring" && seat >= 0);
+    // score
+    const komiCol = v.score.some(s => s.bonus);
+    const head = el("tr", {}, el("th", { text: "" }), el("th", { text: "stones" }), el("th", { text: "territory" }), ...(komiCol ? [el("th", { text: "komi/button" })] : []), el("th", { text: "total" }));
+    $("#score").hidden = v.score.length === 0;
+    $("#download").hidden = v.phase === "setup";
+    $("#score").replaceChildren(head, ...v.score.map(s => el("tr", {},
+      el("td", { text: s.color }), el("td", { text: s.stones }), el("td", { text: s.territory }),
+      ...(komiCol ? [el("td", { text: s.bonus })] : []), el("td", { text: s.total + (v.phase === "over" && s.rank ? ` (#${s.rank})` : "") }))));
+    // moves
+    $("#moves").replaceChildren(...v.moves.map((m, i) => el("li", { class: g.at !== null && i === g.at - 1 ? "current" : "" }, `${m.color[0].toUpperCase()} ${m.move}`)));
+    $("#nav-pos").textContent = `${g.at === null ? v.moves.length : g.at} / ${v.moves.length}`;
+    // The server analyses two-player games, and a live one only if at
+    // most one seat is a person's (no help in a game between people).
+    const people = v.seats.filter(s => s.kind === "human").length;
+    $("#analyse").hidden = v.seats.length !== 2 || v.phase === "setup" || (v.phase !== "over" && people >= 2);
+    showInvites();
+    drawGraph();
+    draw();
+  }
+
+  // drawGraph draws Black's win rate at each analysed position, with the
+  // position shown marked.
+  function drawGraph() {
+    const a = g.analysis, svg = $("#winrate");
+    const none = !a || a.estimates.length === 0;
+    svg.toggleAttribute("hidden", none); // an SVG element has no hidden property
+    $("#heat-label").hidden = none;
+    if (none) return;
+    const n = Math.max(a.total - 1, 1);
+    const x = i => i / n * 300, y = w => 100 - w * 100;
+    const pts = a.estimates.map((e, i) => `${x(i)},${y(e.winRate)}`).join(" ");
+    const at = g.at === null ? g.view.moves.length : g.at;
+    svg.replaceChildren(
+      el("svg:rect", { class: "graph-bg", x: 0, y: 0, width: 300, height: 100 }),
+      el("svg:line", { class: "graph-mid", x1: 0, y1: 50, x2: 300, y2: 50 }),
+      el("svg:polygon", { class: "graph-area", points: `0,100 ${pts} ${x(a.estimates.length - 1)},100` }),
+      el("svg:polyline", { class: "graph-line", points: pts }),
+      el("svg:line", { class: "graph-at", x1: x(at), y1: 0, x2: x(at), y2: 100 }),
+      el("svg:title", { text: "Black's win rate by move, as the computer sees it; click to go to a move" }));
+  }
+
+  // draw draws the board at the position shown.
+  function draw() {
+    const v = g.view;
+    if (!v) return;
+    const live = g.at === null;
+    const stones = live ? v.stones : g.positions[g.at];
+    const showOwners = (v.phase === "over" || v.phase === "scoring" || $("#show-owners").checked) && live;
+    const legal = new Set(v.legal);
+    const est = g.analysis && $("#show-heat").checked && g.analysis.estimates[live ? v.moves.length : g.at];
+    drawBoard($("#board"), v.board, {
+      stones,
+      last: live ? v.last : -1,
+      dead: live ? new Set(v.dead || []) : null,
+      owners: showOwners ? v.owners : null,
+      pending: g.pending,
+      heat: est && est.ownership ? est.ownership : null,
+      onClick: click,
+      hover: i => {
+        const p = v.board.points[i];
+        if (!myTurn() || stones[i] !== "." || !(legal.has(p.name) || g.appeal)) return 0;
+        return COLORS.indexOf(v.seats[g.seat].color);
+      },
+    });
+  }
+  return g;
+}

@@ -1,0 +1,123 @@
+// The list of games and the new-game form.
+
+import { $, api, el, getOptions, swatch, COLORS } from "./api.js";
+import { saveCreated } from "./links.js";
+
+const LIST_PAGE = 50; // games a page of the list
+
+// showList shows the list of games in main, newest first, a page at a time.
+export async function showList(main) {
+  main.replaceChildren($("#tpl-list").content.cloneNode(true));
+  const body = $("tbody", main);
+  const more = $("#list-more", main);
+  let path = `/api/games?limit=${LIST_PAGE}`;
+  const page = async () => {
+    more.hidden = true;
+    try {
+      const games = await api(path);
+      if (!body.children.length) $(".empty", main).hidden = games.length > 0;
+      for (const g of games) {
+        const players = g.seats.map(s => `${s.name} (${s.color})`).join(", ");
+        body.append(el("tr", {},
+          el("td", {}, el("a", { href: `#/g/${g.id}`, text: g.rules })),
+          el("td", { text: g.board }), el("td", { text: players }),
+          el("td", { text: g.status }), el("td", { text: g.result || "" })));
+      }
+      if (games.length === LIST_PAGE) {
+        // The next page starts after the last game listed.
+        const end = games[games.length - 1];
+        path = `/api/games?limit=${LIST_PAGE}&before=${encodeURIComponent(end.updated)}&before_id=${encodeURIComponent(end.id)}`;
+        more.hidden = false;
+      }
+    } catch (e) {
+      body.append(el("tr", {}, el("td", { colspan: 5, class: "error", text: e.message })));
+    }
+  };
+  more.onclick = page;
+  await page();
+}
+
+const RULES = {
+  keil: ["keil", "keil-2019"], kee: ["kee"], ki: ["ki"],
+  go: ["go", "go-situational", "go-simple", "tromp-taylor"],
+};
+
+// showNew shows the new-game form in main; a game created goes to its
+// creator's seat, and its tokens are kept (links.js).
+export async function showNew(main) {
+  // The options first: the form appears whole, seats and all.
+  const options = await getOptions().catch(() => ({ levels: ["random"] }));
+  main.replaceChildren($("#tpl-new").content.cloneNode(true));
+  const form = $("#new-game");
+  const f = name => form.elements[name];
+  const update = () => {
+    const game = f("game").value;
+    f("rules").replaceChildren(...RULES[game].map(r => el("option", { value: r, text: r })));
+    const hints = boardHints(options, game);
+    $("#boards").replaceChildren(...hints.suggest.map(b => el("option", { value: b })));
+    f("board").value = hints.default;
+    $("#board-hint").textContent = hints.text;
+    $("#new-error").textContent = "";
+    for (const e of form.querySelectorAll(".for-keil")) e.hidden = game !== "keil";
+    for (const e of form.querySelectorAll(".for-kee")) e.hidden = game !== "kee";
+    if (game !== "kee") f("players").value = "2";
+    updateKomi();
+    updateSeats();
+  };
+  const updateKomi = () => { $(".komi", form).hidden = f("game").value === "keil" && f("setup").value === "pie"; };
+  const updateSeats = () => {
+    const n = +f("players").value;
+    const box = $("#seats");
+    const rows = [...box.querySelectorAll(".seat-row")];
+    while (rows.length > n) rows.pop().remove();
+    for (let i = rows.length; i < n; i++) {
+      const kind = el("select", { name: `kind${i}` }, el("option", { value: "human", text: "a person" }), el("option", { value: "computer", text: "the computer" }));
+      const level = el("select", { name: `level${i}` }, ...options.levels.map(l => el("option", { value: l, text: l })));
+      const name = el("input", { name: `name${i}`, placeholder: "name", maxlength: 40 });
+      if (i > 0) kind.value = "computer";
+      level.value = options.levels[Math.min(1, options.levels.length - 1)]; // the first level above random
+      const sync = () => { level.hidden = kind.value !== "computer"; name.hidden = kind.value !== "human"; };
+      kind.addEventListener("change", sync);
+      sync();
+      box.append(el("div", { class: "seat-row" }, swatch(i + 1), el("span", { text: COLORS[i + 1] }), kind, name, level));
+    }
+  };
+  f("game").addEventListener("change", update);
+  f("players").addEventListener("change", updateSeats);
+  f("setup").addEventListener("change", updateKomi);
+  update();
+  form.addEventListener("submit", async ev => {
+    ev.preventDefault();
+    const game = f("game").value;
+    const n = +f("players").value;
+    const req = { game, rules: f("rules").value, board: f("board").value.trim(), players: n, seats: [] };
+    if (game === "keil") { req.setup = f("setup").value; req.button = f("button").value; }
+    if (!(game === "keil" && req.setup === "pie") && f("komi").value.trim() !== "") req.komi = f("komi").value.trim();
+    for (let i = 0; i < n; i++) {
+      req.seats.push({ kind: f(`kind${i}`).value, name: f(`name${i}`).value, level: f(`level${i}`).value });
+    }
+    $("#new-error").textContent = "";
+    try {
+      const res = await api("/api/games", req);
+      const seat = res.tokens.findIndex(t => t);
+      saveCreated(res.id, seat, res.tokens);
+      location.hash = seat >= 0 ? `#/g/${res.id}/${seat}/${res.tokens[seat]}` : `#/g/${res.id}`;
+    } catch (e) {
+      $("#new-error").textContent = `The game was not created: ${e.message}`;
+    }
+  });
+}
+
+// boardHints are the form's board default, suggestions and hint for game,
+// as the server's options give them: the default board of each game
+// (options.boards), and, where the server gives them, per-game limits
+// (options.limits[game]: {hint: a sentence, suggest: [board specs]}).
+// Nothing here knows the games' limits: a board the server refuses is
+// refused with its reason.
+export function boardHints(options, game) {
+  const def = (options.boards && options.boards[game]) || "";
+  const lim = (options.limits && options.limits[game]) || {};
+  const suggest = Array.isArray(lim.suggest) ? lim.suggest.filter(s => typeof s === "string") : [];
+  if (def && !suggest.includes(def)) suggest.unshift(def);
+  return { default: def, suggest, text: typeof lim.hint === "string" ? lim.hint : "" };
+}
