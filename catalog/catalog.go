@@ -36,22 +36,28 @@ type Game struct {
 	// (hex:N for the hexhex, NxN otherwise); OddSides keeps to odd sides.
 	MinSide, MaxSide int
 	OddSides         bool
+	// Suggest lists boards worth offering first, the usual ones.
+	Suggest []string
 }
 
 // Games is the table of games, in the order they are offered.
 var Games = []Game{
 	{Name: "keil", Title: "Keil", Summary: "Go on the hexhex, where linking decides which neighbours connect; a button and komi.",
 		Rulesets: []string{"keil", "keil-2019"}, Board: "hex:7", WebBoard: "hex:5", MinPlayers: 2, MaxPlayers: 2,
-		Boards: "the hexhex, hex:N (hex:7 is the usual board); other graphs on the command line", MinSide: 2, MaxSide: board.MaxHexSide},
+		Boards: "the hexhex, hex:N (hex:7 is the usual board); other graphs on the command line", MinSide: 1, MaxSide: board.MaxHexSide,
+		Suggest: []string{"hex:3", "hex:4", "hex:5", "hex:6", "hex:7", "hex:8"}},
 	{Name: "kee", Title: "Go under the Kee Rules", Summary: "Go on any board for two to four players, with a cycle prohibition, appealing passes and rescission.",
 		Rulesets: []string{"kee"}, Board: "9x9", WebBoard: "9x9", MinPlayers: 2, MaxPlayers: board.MaxPlayers,
-		Boards: "any board: rectangles WxH, tori, the hexhex, graph files", MinSide: 1, MaxSide: board.MaxRectSide},
+		Boards: "any board: rectangles WxH, tori, the hexhex, graph files", MinSide: 1, MaxSide: board.MaxRectSide,
+		Suggest: []string{"5x5", "7x7", "9x9", "13x13", "19x19", "hex:5", "torus:9x9"}},
 	{Name: "ki", Title: "Ki", Summary: "Majority control on an odd square board: a point is yours when most of its stoned neighbours are.",
 		Rulesets: []string{"ki"}, Board: "11x11", WebBoard: "11x11", MinPlayers: 2, MaxPlayers: 2,
-		Boards: "odd square boards NxN from 3x3 (an even board allows ties; 11x11 is the usual board)", MinSide: 3, MaxSide: board.MaxRectSide, OddSides: true},
+		Boards: "odd square boards NxN from 3x3 (an even board allows ties; 11x11 is the usual board)", MinSide: 3, MaxSide: board.MaxRectSide, OddSides: true,
+		Suggest: []string{"5x5", "7x7", "9x9", "11x11", "13x13"}},
 	{Name: "go", Title: "Go", Summary: "Plain Go under area scoring, as other programs play it.",
 		Rulesets: []string{"go", "go-situational", "go-simple", "tromp-taylor"}, Board: "19x19", WebBoard: "9x9", MinPlayers: 2, MaxPlayers: 2,
-		Boards: "rectangles WxH (19x19, 13x13, 9x9), tori, any graph", MinSide: 1, MaxSide: board.MaxRectSide},
+		Boards: "rectangles WxH (19x19, 13x13, 9x9), tori, any graph", MinSide: 1, MaxSide: board.MaxRectSide,
+		Suggest: []string{"5x5", "7x7", "9x9", "13x13", "19x19"}},
 }
 
 // Lookup returns the game named name.

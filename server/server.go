@@ -328,8 +328,13 @@ func (s *Server) options(w http.ResponseWriter, r *http.Request) {
 	}
 	var names []string
 	var info []gameInfo
-	boards, players := map[string]string{}, map[string]int{}
+	type limit struct {
+		Hint    string   `json:"hint"`
+		Suggest []string `json:"suggest"`
+	}
+	boards, players, limits := map[string]string{}, map[string]int{}, map[string]limit{}
 	for _, g := range catalog.Games {
+		limits[g.Name] = limit{Hint: g.Boards, Suggest: g.Suggest}
 		names = append(names, g.Name)
 		boards[g.Name] = g.WebBoard
 		if g.MaxPlayers > 2 {
@@ -345,6 +350,7 @@ func (s *Server) options(w http.ResponseWriter, r *http.Request) {
 		"boards":  boards,
 		"players": players,
 		"catalog": info,
+		"limits":  limits,
 	})
 }
 

@@ -37,10 +37,12 @@ export async function showList(main) {
   await page();
 }
 
-const RULES = {
-  keil: ["keil", "keil-2019"], kee: ["kee"], ki: ["ki"],
-  go: ["go", "go-situational", "go-simple", "tromp-taylor"],
-};
+// rulesOf lists the rulesets of game, from the server's table of games
+// (options.catalog), the default first.
+function rulesOf(options, game) {
+  const g = (options.catalog || []).find(g => g.name === game);
+  return g && Array.isArray(g.rulesets) && g.rulesets.length ? g.rulesets : [game];
+}
 
 // showNew shows the new-game form in main; a game created goes to its
 // creator's seat, and its tokens are kept (links.js).
@@ -52,7 +54,7 @@ export async function showNew(main) {
   const f = name => form.elements[name];
   const update = () => {
     const game = f("game").value;
-    f("rules").replaceChildren(...RULES[game].map(r => el("option", { value: r, text: r })));
+    f("rules").replaceChildren(...rulesOf(options, game).map(r => el("option", { value: r, text: r })));
     const hints = boardHints(options, game);
     $("#boards").replaceChildren(...hints.suggest.map(b => el("option", { value: b })));
     f("board").value = hints.default;
