@@ -12,6 +12,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -21,6 +22,7 @@ import (
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 
+	"moku/computer"
 	"moku/session"
 	"moku/store"
 )
@@ -239,7 +241,7 @@ func (p *page) shot(name string) {
 	}
 	p.b.mu.Lock()
 	p.b.n++
-	file := filepath.Join(p.b.shots, fmt.Sprintf("%s-%s.png", p.b.t.Name(), name))
+	file := filepath.Join(p.b.shots, fmt.Sprintf("%s-%s.png", strings.ReplaceAll(p.b.t.Name(), "/", "-"), name))
 	p.b.mu.Unlock()
 	if err := os.WriteFile(file, buf, 0o644); err != nil {
 		p.b.t.Error(err)
@@ -1189,4 +1191,100 @@ func TestBrowserNewGameBoards(t *testing.T) {
 	p.setField("board", "5x5")
 	p.click(`#new-game button[type=submit]`)
 	p.waitText("#title", "ki on 5x5")
+}
+
+// TestBrowserHonestEnding: issue 18, as a person would try it. Against the
+// computer (the search at 1k playouts) in Kee and in Go on 5x5, the person
+// plays a wall, passes until the agreement on dead stones, clicks every
+// white stone dead and accepts: the computer does not accept, and the game
+// does not end with its stones removed.
+func TestBrowserHonestEnding(t *testing.T) {
+	for _, game := range []string{"kee", "go"} {
+		t.Run(game, func(t *testing.T) {
+			ts := newTestServerOpt(t, Options{Computer: computer.New, Levels: computer.Levels})
+			b := newBrowser(t, ts.http.URL)
+			p := b.open("person-"+game, "#/new")
+			p.newGame([][2]string{{"game", game}, {"board", "5x5"}, {"komi", "0"}, {"name0", "Ann"}, {"kind1", "computer"}, {"level1", "1k playouts"}})
+			p.waitText("#title", "you play black")
+			for _, m := range []string{"b2", "b3", "b4"} {
+				v := p.waitFor("Ann's turn", func(v jsView) bool { return v.Phase != "playing" || v.ToMove == 0 })
+				if v.Phase != "playing" {
+					break
+				}
+				if slices.Contains(v.Legal, m) {
+					p.clickPoint(m)
+					p.waitFor("the move", func(w jsView) bool { return w.Version > v.Version })
+				}
+			}
+			for i := 0; ; i++ {
+				v := p.waitFor("Ann's turn or the end of play", func(v jsView) bool { return v.Phase != "playing" || v.ToMove == 0 })
+				if v.Phase != "playing" {
+					break
+				}
+				if i > 40 {
+					t.Fatalf("still playing after %d passes", i)
+				}
+				p.click("#pass")
+				p.waitFor("the pass", func(w jsView) bool { return w.Version > v.Version })
+			}
+			p.waitText("#status", "agree on dead stones")
+			// The computer's proposal comes first.
+			p.waitText("#scoring-status", "Accepted: moku")
+			v := p.view()
+			white := 0
+			for i, c := range v.Stones {
+				if c == 'O' {
+					white++
+					if !strings.Contains(ts.viewDead(v.ID), fmt.Sprintf(",%d,", i)) {
+						before := p.view().Version
+						p.clickPoint(v.Names[i])
+						p.waitFor("the mark", func(w jsView) bool { return w.Version > before })
+					}
+				}
+			}
+			if white == 0 {
+				t.Skip("the computer has no stones: nothing to kill")
+			}
+			p.shot("honest-ending-marked-" + game)
+			// Ann accepts her marking if the game still waits for her;
+			// whatever the computer answers, and however often, the game
+			// never ends with a white stone removed.
+			settled := func() gameView {
+				var sv gameView
+				for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+					sv = ts.view(v.ID)
+					if _, due := ts.dueComputer(v.ID); !due {
+						return sv
+					}
+					if time.Now().After(deadline) {
+						t.Fatalf("the computer does not answer: %s, version %d", sv.Phase, sv.Version)
+					}
+				}
+			}
+			sv := settled()
+			if sv.Phase == "scoring" && !sv.Accepted[0] {
+				p.waitFor("the settled view", func(w jsView) bool { return w.Version == sv.Version })
+				p.click("#accept")
+				p.waitFor("the acceptance", func(w jsView) bool { return w.Version > sv.Version })
+				sv = settled()
+			}
+			p.shot("honest-ending-answer-" + game)
+			acts, _ := ts.store.Actions(t.Context(), v.ID, 0)
+			if sv.Phase == "over" {
+				for _, q := range sv.Dead {
+					if sv.Stones[q] == 'O' {
+						t.Fatalf("the game ended %s with the computer's stone %s removed: %+v", sv.Result, v.Names[q], acts)
+					}
+				}
+			}
+			if sv.Phase == "scoring" {
+				for _, q := range sv.Dead {
+					if sv.Stones[q] == 'O' && sv.Accepted[1] {
+						t.Fatalf("the computer accepts its stone %s dead: %+v", v.Names[q], acts)
+					}
+				}
+			}
+			t.Logf("%s: %s %s after %d actions", game, sv.Phase, sv.Result, len(acts))
+		})
+	}
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -303,4 +304,29 @@ func has(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// viewDead returns the dead points of game id's view as ",p,q,", for
+// membership tests.
+func (ts *testServer) viewDead(id string) string {
+	ts.t.Helper()
+	s := ","
+	for _, q := range ts.view(id).Dead {
+		s += fmt.Sprintf("%d,", q)
+	}
+	return s
+}
+
+// dueComputer reports whether a computer seat of game id must act, as the
+// server holding it sees it.
+func (ts *testServer) dueComputer(id string) (int, bool) {
+	ts.t.Helper()
+	sv, err := ts.srv.load(context.Background(), id)
+	if err != nil {
+		ts.t.Fatal(err)
+	}
+	sv.mu.Lock()
+	defer sv.mu.Unlock()
+	seat, due := sv.t.game.Due()
+	return seat, due || sv.thinking
 }

@@ -332,6 +332,14 @@ export function showGame(main, id, seatStr, token) {
     }
     // scoring
     $("#scoring-box").hidden = !(v.phase === "scoring" && seat >= 0);
+    if (v.phase === "scoring") {
+      const accepted = v.seats.filter((_, i) => v.accepted && v.accepted[i]).map(s => s.name);
+      const waiting = v.seats.filter((_, i) => !(v.accepted && v.accepted[i])).map(s => s.name);
+      const computer = v.seats.some(s => s.kind === "computer");
+      $("#scoring-status").textContent = (accepted.length ? `Accepted: ${accepted.join(", ")}. ` : "")
+        + (waiting.length ? `Waiting for: ${waiting.join(", ")}.` : "")
+        + (computer ? " The computer proposes the marking its reading gives; it accepts another only where it is no worse for it, and otherwise asks to resume play." : "");
+    }
     // score
     const komiCol = v.score.some(s => s.bonus);
     const head = el("tr", {}, el("th", { text: "" }), el("th", { text: "stones" }), el("th", { text: "territory" }), ...(komiCol ? [el("th", { text: "komi/button" })] : []), el("th", { text: "total" }));
