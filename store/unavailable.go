@@ -49,7 +49,7 @@ func unavailable(err error) bool {
 	if errors.As(err, &pe) {
 		switch {
 		case strings.HasPrefix(pe.Code, "08"), // connection exception
-			strings.HasPrefix(pe.Code, "53"), // insufficient resources
+			strings.HasPrefix(pe.Code, "53"),                           // insufficient resources
 			pe.Code == "57P01", pe.Code == "57P02", pe.Code == "57P03", // shutting down, starting up
 			pe.Code == "57014": // query cancelled (statement timeout)
 			return true
