@@ -112,7 +112,8 @@ type Server struct {
 	ctx    context.Context
 	stop   context.CancelFunc
 	wg     sync.WaitGroup
-	limits *limiter // per-client rate limits (limit.go)
+	limits *limiter  // per-client rate limits (limit.go)
+	warned *warnings // rate-limit warnings logged, by client (logging.go)
 
 	// afterRead, if set (by tests), is called by load between reading a
 	// game from the store and holding it in memory.
@@ -209,6 +210,7 @@ func New(st store.Store, opt Options) *Server {
 	mux.Handle("GET /", http.FileServerFS(web))
 	s.mux = mux
 	s.limits = newLimiter(opt.Limits)
+	s.warned = &warnings{max: s.limits.l.MaxClients, last: map[string]*warned{}}
 	s.follow() // several servers on one store (cluster.go)
 	s.sweepIdle()
 	return s
@@ -218,12 +220,18 @@ func New(st store.Store, opt Options) *Server {
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	start := time.Now()
 	sw := &statusWriter{ResponseWriter: w, status: 200}
-	if s.limited(sw, r) {
-		s.log.Warn("rate limited", "method", r.Method, "path", r.URL.Path, "client", s.limits.client(r))
-	} else {
+	setSecurityHeaders(w.Header(), r)
+	switch {
+	case s.refuseUnsafe(sw, r):
+	case s.limited(sw, r):
+		client := s.limits.client(r)
+		if ok, dropped := s.warned.allow(client, s.limits.l.now()); ok {
+			s.log.Warn("rate limited", "method", truncate(r.Method, 20), "path", logPath(r.URL.Path), "client", client, "unlogged", dropped)
+		}
+	default:
 		s.mux.ServeHTTP(sw, r)
 	}
-	s.log.Info("request", "method", r.Method, "path", r.URL.Path, "status", sw.status, "ms", time.Since(start).Milliseconds())
+	s.log.Info("request", "method", truncate(r.Method, 20), "path", logPath(r.URL.Path), "status", sw.status, "ms", time.Since(start).Milliseconds())
 }
 
 type statusWriter struct {
