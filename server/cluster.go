@@ -108,6 +108,10 @@ func (s *Server) catchUpLocked(ctx context.Context, id string, sv *served) bool 
 		if ctx.Err() == nil {
 			s.log.Warn("reading other servers' actions", "game", id, "err", err)
 		}
+		// The store holds actions this game lacks: read them as soon as
+		// it answers, for the watchers.
+		sv.stale = true
+		s.resync(id, sv)
 		return false
 	}
 	sv.stale = false

@@ -14,10 +14,11 @@ import (
 // next asked for; a request that held it meanwhile reads it again too
 // (Server.acquire).
 
-// DefaultMaxGames is Options.MaxGames's default: a game on the largest
-// board (25x25, hundreds of moves) takes about 300 KiB, one on 9x9 or
-// hex:5 a few tens.
-const DefaultMaxGames = 1000
+// DefaultMaxGames is Options.MaxGames's default: a game on 19x19 takes
+// about 170 KiB in memory, one on the largest board (25x25, hundreds of
+// moves) about 300 KiB, one on 9x9 or hex:5 a few tens; 500 of the
+// largest are 150 MiB.
+const DefaultMaxGames = 500
 
 // DefaultIdleGames is Options.IdleGames's default.
 const DefaultIdleGames = 10 * time.Minute
