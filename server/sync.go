@@ -55,9 +55,14 @@ func (s *Server) unapply(ctx context.Context, id string, sv *served, n int) {
 		return
 	}
 	sv.t = t
-	if _, err := s.syncLocked(ctx, id, sv); err != nil {
+	changed, err := s.syncLocked(ctx, id, sv)
+	if err != nil {
 		sv.stale = true
 		s.resync(id, sv)
+	} else if changed {
+		// The action was recorded after all (its answer lost), or another
+		// server's was: the computer may be to move.
+		s.takeOver(id, sv)
 	}
 }
 
