@@ -39,6 +39,7 @@ import (
 
 // soakParams size a soak.
 type soakParams struct {
+	games     int   // games played at once (19x19, one client goroutine each)
 	watchers  int   // WebSocket watchers, spread over the games and servers
 	acks      int64 // moves acknowledged in each phase
 	pgRounds  int   // PostgreSQL restarts
@@ -49,8 +50,8 @@ type soakParams struct {
 }
 
 var (
-	soakShort = soakParams{watchers: 24, acks: 150, pgRounds: 1, killRound: 1, idle: 3000, maxGames: 500, rssBound: 256 << 20}
-	soakFull  = soakParams{watchers: 200, acks: 1500, pgRounds: 3, killRound: 2, idle: 10000, maxGames: DefaultMaxGames, rssBound: 256 << 20}
+	soakShort = soakParams{games: 16, watchers: 24, acks: 150, pgRounds: 1, killRound: 1, idle: 3000, maxGames: 500, rssBound: 256 << 20}
+	soakFull  = soakParams{games: 32, watchers: 200, acks: 1500, pgRounds: 3, killRound: 2, idle: 10000, maxGames: DefaultMaxGames, rssBound: 256 << 20}
 )
 
 // soakWatcher is one WebSocket watcher: it connects to the servers in
@@ -155,7 +156,7 @@ func TestSoak(t *testing.T) {
 		return rss
 	}
 
-	l := startFaultLoad(t, a.url, b.url)
+	l := startFaultLoadOf(t, p.games, "19x19", a.url, b.url)
 	stop := make(chan struct{})
 	var wg sync.WaitGroup
 	watchers := make([]*soakWatcher, p.watchers)
@@ -309,7 +310,7 @@ func TestSoak(t *testing.T) {
 	_, ca := procStat(a.cmd.Process.Pid)
 	_, cb := procStat(b.cmd.Process.Pid)
 	cpu += ca + cb
-	t.Logf("soak (%s): %v; %d games played, %d moves acknowledged; %d watchers, %d views, %d connections; "+
+	t.Logf("soak (%s): %v; %d games played (19x19), %d moves acknowledged; %d watchers, %d views, %d connections; "+
 		"%d PostgreSQL restarts, %d kill -9; %d idle games created (19x19, --max-games %d) and read again; "+
 		"resident memory at most %d MiB (a) and %d MiB (b), bound %d MiB; servers' CPU %.1f s",
 		form, time.Since(start).Round(time.Second), len(l.games), moves, len(watchers), views, dials,
