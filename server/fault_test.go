@@ -315,7 +315,7 @@ func (l *faultLoad) viewAt(srv, id string, n int) gameView {
 }
 
 // noLimits are moku serve's flags for a load from one address.
-var noLimits = []string{"--rate-actions", "0", "--rate-games", "0", "--max-sockets", "-1"}
+var noLimits = []string{"--rate-actions", "0", "--rate-games", "0", "--max-sockets", "-1", "--max-conns", "0"}
 
 // faultKillRestart kills the server with SIGKILL twice under load, each
 // time restarting it with the same flags.
