@@ -62,6 +62,7 @@ func BenchmarkMove(b *testing.B) {
 		seat := next % 2
 		body := fmt.Sprintf(`{"seat":%d,"token":%q,"kind":"move","arg":%q}`, seat, g.Tokens[seat], moves[(next*7)%len(moves)])
 		req := httptest.NewRequest("POST", "/api/games/"+g.ID+"/actions", strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json") // POSTs are JSON, or refused (415)
 		rec := httptest.NewRecorder()
 		ts.srv.ServeHTTP(rec, req)
 		if rec.Code != http.StatusOK {
@@ -99,6 +100,7 @@ func BenchmarkMoveParallelPostgres(b *testing.B) {
 func benchMoveParallel(b *testing.B, ts *testServer) {
 	create := func() created {
 		req := httptest.NewRequest("POST", "/api/games", strings.NewReader(js(createReq{Game: "go", Board: "9x9", Seats: humans(2)})))
+		req.Header.Set("Content-Type", "application/json") // POSTs are JSON, or refused (415)
 		rec := httptest.NewRecorder()
 		ts.srv.ServeHTTP(rec, req)
 		var g created
@@ -138,6 +140,7 @@ func benchMoveParallel(b *testing.B, ts *testServer) {
 			seat := next % 2
 			body := fmt.Sprintf(`{"seat":%d,"token":%q,"kind":"move","arg":%q,"version":%d}`, seat, g.Tokens[seat], moves[(next*7)%len(moves)], next)
 			req := httptest.NewRequest("POST", "/api/games/"+g.ID+"/actions", strings.NewReader(body))
+			req.Header.Set("Content-Type", "application/json") // POSTs are JSON, or refused (415)
 			rec := httptest.NewRecorder()
 			ts.srv.ServeHTTP(rec, req)
 			if rec.Code != http.StatusOK {

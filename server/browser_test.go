@@ -1228,27 +1228,7 @@ func TestBrowserHonestEnding(t *testing.T) {
 				p.waitFor("the pass", func(w jsView) bool { return w.Version > v.Version })
 			}
 			p.waitText("#status", "agree on dead stones")
-			// The computer's proposal comes first.
-			p.waitText("#scoring-status", "Accepted: moku")
 			v := p.view()
-			white := 0
-			for i, c := range v.Stones {
-				if c == 'O' {
-					white++
-					if !strings.Contains(ts.viewDead(v.ID), fmt.Sprintf(",%d,", i)) {
-						before := p.view().Version
-						p.clickPoint(v.Names[i])
-						p.waitFor("the mark", func(w jsView) bool { return w.Version > before })
-					}
-				}
-			}
-			if white == 0 {
-				t.Skip("the computer has no stones: nothing to kill")
-			}
-			p.shot("honest-ending-marked-" + game)
-			// Ann accepts her marking if the game still waits for her;
-			// whatever the computer answers, and however often, the game
-			// never ends with a white stone removed.
 			settled := func() gameView {
 				var sv gameView
 				for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(50 * time.Millisecond) {
@@ -1261,7 +1241,26 @@ func TestBrowserHonestEnding(t *testing.T) {
 					}
 				}
 			}
+			// The computer's proposal comes first.
+			p.waitText("#scoring-status", "Accepted: moku")
 			sv := settled()
+			white := -1
+			for i, c := range sv.Stones {
+				if c == 'O' && !slices.Contains(sv.Dead, i) {
+					white = i
+					break
+				}
+			}
+			if white < 0 {
+				t.Skip("the computer has no living stones: nothing to kill")
+			}
+			// Ann marks the computer's group dead, and accepts if the game
+			// still waits for her; whatever the computer answers, the game
+			// never ends with one of its living stones removed.
+			p.waitFor("the settled view", func(w jsView) bool { return w.Version == sv.Version })
+			p.clickPoint(sv.Board.Points[white].Name)
+			p.shot("honest-ending-marked-" + game)
+			sv = settled()
 			if sv.Phase == "scoring" && !sv.Accepted[0] {
 				p.waitFor("the settled view", func(w jsView) bool { return w.Version == sv.Version })
 				p.click("#accept")

@@ -88,6 +88,9 @@ func (s *Server) notice(n store.Notice) {
 	}
 	sv.mu.Lock()
 	defer sv.mu.Unlock()
+	if sv.dropped {
+		return // read from the store when next asked for
+	}
 	if n.Seq > 0 && len(sv.t.actions) >= n.Seq {
 		return // this server's own action, or already read
 	}
@@ -100,30 +103,19 @@ func (s *Server) notice(n store.Notice) {
 // memory and sends the game to its watchers; it reports whether there were
 // any. The caller holds sv.mu.
 func (s *Server) catchUpLocked(ctx context.Context, id string, sv *served) bool {
-	actions, err := s.store.Actions(ctx, id, len(sv.t.actions))
+	changed, err := s.syncLocked(ctx, id, sv)
 	if err != nil {
 		if ctx.Err() == nil {
 			s.log.Warn("reading other servers' actions", "game", id, "err", err)
 		}
+		// The store holds actions this game lacks: read them as soon as
+		// it answers, for the watchers.
+		sv.stale = true
+		s.resync(id, sv)
 		return false
 	}
-	if len(actions) == 0 {
-		return false
-	}
-	for _, a := range actions {
-		if err := sv.t.apply(a); err != nil {
-			// Cannot happen with a consistent log; rebuild all the same.
-			t, err := s.read(ctx, id)
-			if err != nil {
-				s.log.Error("rebuilding a game", "game", id, "err", err)
-				return false
-			}
-			sv.t = t
-			break
-		}
-	}
-	s.broadcast(sv)
-	return true
+	sv.stale = false
+	return changed
 }
 
 // takeOver makes the computer's move after Options.Takeover if the game
@@ -142,17 +134,18 @@ func (s *Server) takeOver(id string, sv *served) {
 		return
 	}
 	version := len(sv.t.actions)
+	sv.timers++ // the game stays in memory until then
 	s.wg.Add(1)
 	go func() {
 		defer s.wg.Done()
 		select {
 		case <-s.ctx.Done():
-			return
 		case <-time.After(wait):
 		}
 		sv.mu.Lock()
 		defer sv.mu.Unlock()
-		if len(sv.t.actions) == version && s.ctx.Err() == nil {
+		sv.timers--
+		if len(sv.t.actions) == version && s.ctx.Err() == nil && !sv.dropped {
 			s.log.Info("computer move taken over", "game", id, "seq", version+1)
 			s.computerTurn(id, sv)
 		}

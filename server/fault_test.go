@@ -57,10 +57,17 @@ type faultGame struct {
 // starts their clients.
 func startFaultLoad(t *testing.T, servers ...string) *faultLoad {
 	t.Helper()
+	return startFaultLoadOf(t, faultGames, "13x13", servers...)
+}
+
+// startFaultLoadOf creates n games of Go on board through the first server
+// and starts their clients.
+func startFaultLoadOf(t *testing.T, n int, board string, servers ...string) *faultLoad {
+	t.Helper()
 	l := &faultLoad{t: t, client: &http.Client{Timeout: 5 * time.Second}, stop: make(chan struct{}), servers: servers}
-	for range faultGames {
+	for range n {
 		var c created
-		code, err := l.call("POST", servers[0]+"/api/games", createReq{Game: "go", Board: "13x13", Seats: humans(2)}, &c)
+		code, err := l.call("POST", servers[0]+"/api/games", createReq{Game: "go", Board: board, Seats: humans(2)}, &c)
 		if err != nil || code != http.StatusCreated {
 			t.Fatalf("create: %d %v", code, err)
 		}
@@ -309,7 +316,7 @@ func (l *faultLoad) viewAt(srv, id string, n int) gameView {
 }
 
 // noLimits are moku serve's flags for a load from one address.
-var noLimits = []string{"--rate-actions", "0", "--rate-games", "0", "--max-sockets", "-1"}
+var noLimits = []string{"--rate-actions", "0", "--rate-games", "0", "--max-sockets", "-1", "--max-conns", "0"}
 
 // faultKillRestart kills the server with SIGKILL twice under load, each
 // time restarting it with the same flags.

@@ -145,6 +145,7 @@ func FuzzActionBody(f *testing.F) {
 	var g created
 	newGame := func(t testing.TB) {
 		req := httptest.NewRequest("POST", "/api/games", strings.NewReader(js(createReq{Game: "go", Board: "9x9", Seats: humans(2)})))
+		req.Header.Set("Content-Type", "application/json") // POSTs are JSON, or refused (415)
 		rec := httptest.NewRecorder()
 		fs.srv.ServeHTTP(rec, req)
 		if rec.Code != http.StatusCreated || json.Unmarshal(rec.Body.Bytes(), &g) != nil {

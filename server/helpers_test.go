@@ -111,8 +111,8 @@ func (ts *testServer) do(method, path, body string) (int, []byte) {
 	if err != nil {
 		ts.t.Fatal(err)
 	}
-	if body != "" {
-		req.Header.Set("Content-Type", "application/json")
+	if body != "" || method == "POST" {
+		req.Header.Set("Content-Type", "application/json") // POSTs are JSON, or refused (415)
 	}
 	res, err := http.DefaultClient.Do(req)
 	if err != nil {

@@ -56,6 +56,9 @@ const (
 	MaxWSMessage = 1 << 10           // bytes of a message from a watcher (which sends none)
 	// DefaultMaxWatchers is Options.MaxWatchers's default.
 	DefaultMaxWatchers = 1000
+	// RetryAfterUnavailable is the Retry-After, in seconds, of a 503
+	// answered while the store is unavailable.
+	RetryAfterUnavailable = 5
 )
 
 // Options configure a Server.
@@ -86,6 +89,14 @@ type Options struct {
 	// MaxAnalyses caps the analyses running at once on this server; 0
 	// means DefaultMaxAnalyses.
 	MaxAnalyses int
+	// MaxGames caps the games held in memory: past it, the games used
+	// least recently that nothing needs (no watcher, no computer move or
+	// analysis under way) are dropped, and read from the store again when
+	// next asked for. 0 means DefaultMaxGames; negative, no cap.
+	MaxGames int
+	// IdleGames is how long a game nothing needs stays in memory unused;
+	// 0 means DefaultIdleGames; negative, for ever (up to MaxGames).
+	IdleGames time.Duration
 }
 
 // Server serves games from a store.
@@ -100,7 +111,8 @@ type Server struct {
 	ctx    context.Context
 	stop   context.CancelFunc
 	wg     sync.WaitGroup
-	limits *limiter // per-client rate limits (limit.go)
+	limits *limiter  // per-client rate limits (limit.go)
+	warned *warnings // rate-limit warnings logged, by client (logging.go)
 	// analyses holds a token for each analysis running (analysis.go).
 	analyses chan struct{}
 
@@ -116,6 +128,17 @@ type served struct {
 	watchers map[chan []byte]struct{}
 	thinking bool // a computer move is being computed
 	analysis *analysisJob
+
+	// stale: an action's fate in the store is unknown (the store failed
+	// while recording it), so the store may hold actions this game lacks;
+	// the game is brought up to the store before it is used again, and by
+	// a goroutine retrying until it is (resyncing). See sync.go.
+	stale, resyncing bool
+	// dropped: the game is no longer in Server.tables (evicted); whoever
+	// holds it reads it again (see Server.acquire).
+	dropped bool
+	timers  int       // takeovers waiting (cluster.go): the game is needed
+	used    time.Time // when last asked for; guarded by Server.mu
 
 	// The game's view as JSON, cached for the table and version it was
 	// made for: every watcher, the mover's answer and readers share it.
@@ -193,7 +216,9 @@ func New(st store.Store, opt Options) *Server {
 	mux.Handle("GET /", http.FileServerFS(web))
 	s.mux = mux
 	s.limits = newLimiter(opt.Limits)
+	s.warned = &warnings{max: s.limits.l.MaxClients, last: map[string]*warned{}}
 	s.follow() // several servers on one store (cluster.go)
+	s.sweepIdle()
 	return s
 }
 
@@ -201,12 +226,18 @@ func New(st store.Store, opt Options) *Server {
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	start := time.Now()
 	sw := &statusWriter{ResponseWriter: w, status: 200}
-	if s.limited(sw, r) {
-		s.log.Warn("rate limited", "method", r.Method, "path", r.URL.Path, "client", s.limits.client(r))
-	} else {
+	setSecurityHeaders(w.Header(), r)
+	switch {
+	case s.refuseUnsafe(sw, r):
+	case s.limited(sw, r):
+		client := s.limits.client(r)
+		if ok, dropped := s.warned.allow(client, s.limits.l.now()); ok {
+			s.log.Warn("rate limited", "method", truncate(r.Method, 20), "path", logPath(r.URL.Path), "client", client, "unlogged", dropped)
+		}
+	default:
 		s.mux.ServeHTTP(sw, r)
 	}
-	s.log.Info("request", "method", r.Method, "path", r.URL.Path, "status", sw.status, "ms", time.Since(start).Milliseconds())
+	s.log.Info("request", "method", truncate(r.Method, 20), "path", logPath(r.URL.Path), "status", sw.status, "ms", time.Since(start).Milliseconds())
 }
 
 type statusWriter struct {
@@ -233,12 +264,11 @@ func (s *Server) Resume(ctx context.Context) error {
 		return err
 	}
 	for _, id := range ids {
-		sv, err := s.load(ctx, id)
+		sv, err := s.acquire(ctx, id)
 		if err != nil {
 			s.log.Error("resume", "game", id, "err", err)
 			continue
 		}
-		sv.mu.Lock()
 		s.computerTurn(id, sv)
 		sv.mu.Unlock()
 	}
@@ -273,6 +303,9 @@ func writeError(w http.ResponseWriter, err error) {
 		writeJSON(w, http.StatusNotFound, map[string]string{"error": "no such game"})
 	case errors.Is(err, store.ErrConflict):
 		writeJSON(w, http.StatusConflict, map[string]string{"error": "the game has moved on: reload it"})
+	case errors.Is(err, store.ErrUnavailable):
+		w.Header().Set("Retry-After", strconv.Itoa(RetryAfterUnavailable))
+		writeJSON(w, http.StatusServiceUnavailable, map[string]string{"error": "the game store is unavailable for the moment: try again in a few seconds"})
 	default:
 		writeJSON(w, http.StatusInternalServerError, map[string]string{"error": "internal error"})
 	}
@@ -358,6 +391,9 @@ func (s *Server) options(w http.ResponseWriter, r *http.Request) {
 func (s *Server) load(ctx context.Context, id string) (*served, error) {
 	s.mu.Lock()
 	sv, ok := s.tables[id]
+	if ok {
+		sv.used = time.Now()
+	}
 	s.mu.Unlock()
 	if ok {
 		return sv, nil
@@ -374,8 +410,9 @@ func (s *Server) load(ctx context.Context, id string) (*served, error) {
 		s.mu.Unlock()
 		return sv, nil
 	}
-	sv = &served{t: t, watchers: map[chan []byte]struct{}{}}
+	sv = &served{t: t, watchers: map[chan []byte]struct{}{}, used: time.Now()}
 	s.tables[id] = sv
+	s.evictLocked()
 	s.mu.Unlock()
 	if _, ok := s.store.(store.Notifier); ok {
 		// A notice of another server's action that came while the game
@@ -457,12 +494,11 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	sv, err := s.load(r.Context(), meta.ID)
+	sv, err := s.acquire(r.Context(), meta.ID)
 	if err != nil {
 		writeError(w, err)
 		return
 	}
-	sv.mu.Lock()
 	s.computerTurn(meta.ID, sv)
 	sv.mu.Unlock()
 	s.log.Info("created", "game", meta.ID, "rules", meta.Rules, "board", meta.Board)
@@ -645,12 +681,11 @@ func (s *Server) list(w http.ResponseWriter, r *http.Request) {
 // lock held, and reports whether it could; a game that cannot be loaded
 // is answered with its error.
 func (s *Server) locked(w http.ResponseWriter, r *http.Request, f func(*served)) bool {
-	sv, err := s.load(r.Context(), r.PathValue("id"))
+	sv, err := s.acquire(r.Context(), r.PathValue("id"))
 	if err != nil {
 		writeError(w, err)
 		return false
 	}
-	sv.mu.Lock()
 	defer sv.mu.Unlock()
 	f(sv)
 	return true
@@ -736,12 +771,11 @@ func (s *Server) act(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	id := r.PathValue("id")
-	sv, err := s.load(r.Context(), id)
+	sv, err := s.acquire(r.Context(), id)
 	if err != nil {
 		writeError(w, err)
 		return
 	}
-	sv.mu.Lock()
 	defer sv.mu.Unlock()
 	t := sv.t
 	if req.Seat < 0 || req.Seat >= len(t.meta.Seats) {
@@ -771,28 +805,25 @@ func (s *Server) act(w http.ResponseWriter, r *http.Request) {
 }
 
 // commit applies action a to the game in memory, records it in the store,
-// and tells the watchers; on any failure the game is as before. The caller
+// and tells the watchers; on any failure the game holds only what the
+// store holds (see unapply), so that no one, not even a request waiting on
+// the game's lock, is shown an action that was not stored. The caller
 // holds sv.mu.
 func (s *Server) commit(ctx context.Context, id string, sv *served, a store.Action) error {
 	a.At = time.Now()
+	before := len(sv.t.actions)
 	if err := sv.t.apply(a); err != nil {
 		return fail(http.StatusUnprocessableEntity, "%v", err)
 	}
 	if err := s.store.Append(ctx, id, a, sv.t.status()); err != nil {
-		// The store decides: rebuild the game from what it holds.
-		if t, rerr := s.read(context.WithoutCancel(ctx), id); rerr == nil {
-			sv.t = t
-			s.broadcast(sv) // another server's action, perhaps not yet announced
-		} else {
-			s.log.Error("reload after failed append", "game", id, "err", rerr)
-			s.mu.Lock()
-			delete(s.tables, id)
-			s.mu.Unlock()
-		}
+		s.unapply(context.WithoutCancel(ctx), id, sv, before)
 		if errors.Is(err, store.ErrConflict) {
 			return err
 		}
 		s.log.Error("append", "game", id, "err", err)
+		if errors.Is(err, store.ErrUnavailable) {
+			return err
+		}
 		return fail(http.StatusServiceUnavailable, "the move could not be stored: try again")
 	}
 	s.log.Info("action", "game", id, "seq", a.Seq, "seat", a.Seat, "kind", a.Kind, "arg", a.Arg)
@@ -844,8 +875,8 @@ func (s *Server) computerTurn(id string, sv *served) {
 			s.log.Error("computer action", "game", id, "err", err)
 			return
 		}
-		if s.ctx.Err() != nil {
-			return
+		if s.ctx.Err() != nil || sv.dropped {
+			return // the server is stopping, or the game left memory
 		}
 		if len(sv.t.actions) != version {
 			s.computerTurn(id, sv) // the game moved on: think again

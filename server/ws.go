@@ -45,7 +45,12 @@ func (s *Server) watch(w http.ResponseWriter, r *http.Request) {
 	ctx := c.CloseRead(r.Context())
 
 	ch := make(chan []byte, 16)
-	sv.mu.Lock()
+	// The game again, locked: it may have been dropped from memory since
+	// (and read again), or brought up to the store.
+	if sv, err = s.acquire(r.Context(), id); err != nil {
+		c.Close(websocket.StatusTryAgainLater, "the game could not be read: try again")
+		return
+	}
 	if len(sv.watchers) >= max { // others came in meanwhile
 		sv.mu.Unlock()
 		c.Close(websocket.StatusTryAgainLater, "too many watchers of this game")

@@ -93,8 +93,9 @@ func (g *Game) Decide(seat int, p Player) (Action, error) {
 }
 
 // judge is a computer seat's answer to the marking of dead stones: it
-// accepts a marking that leaves it no worse off than its own estimate
-// says it is (the marking it would make itself, or a gift); otherwise it
+// accepts a marking that kills none of its stones it holds alive and
+// leaves it no worse off than its own estimate says it is (the marking it
+// would make itself, or a gift); otherwise it
 // proposes its own marking, once since play stopped, and if the others
 // still mark otherwise, it goes back to play, so that the board decides.
 func (g *Game) judge(seat int, p Player) (Action, error) {
@@ -105,7 +106,7 @@ func (g *Game) judge(seat int, p Player) (Action, error) {
 	}
 	own := game.DeadStones(g.state, est)
 	c := g.colors[seat]
-	if slices.Equal(own, g.Dead()) || !worse(g.resultWithout(g.Dead()), g.resultWithout(own), c) {
+	if g.acceptable(own, c) {
 		a.Kind = Accept
 		return a, nil
 	}
@@ -119,6 +120,24 @@ func (g *Game) judge(seat int, p Player) (Action, error) {
 	}
 	a.Kind = Resume
 	return a, nil
+}
+
+// acceptable reports whether player c, whose own marking is own, accepts
+// the marking as it stands: it marks none of c's stones that c holds
+// alive, and leaves c no worse off than c's own marking would (a gift of
+// the others' stones is taken; a marking that spares their dead stones is
+// not).
+func (g *Game) acceptable(own []int, c board.Color) bool {
+	marked := g.Dead()
+	if slices.Equal(own, marked) {
+		return true
+	}
+	for _, q := range marked {
+		if g.state.At(q) == c && !slices.Contains(own, q) {
+			return false
+		}
+	}
+	return !worse(g.resultWithout(marked), g.resultWithout(own), c)
 }
 
 // resultWithout scores the board with the stones on dead removed.

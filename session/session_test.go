@@ -346,3 +346,22 @@ func TestClone(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestComputerKeepsItsLivingStones: a marking that removes a living
+// computer group is refused even where the count would come out the same
+// for the computer (its other stones own the board either way).
+func TestComputerKeepsItsLivingStones(t *testing.T) {
+	g := newGame(t, "go komi=0", "5x5", "hc", 0)
+	// Black's lone stone on c3 is dead inside White's walls on b and d.
+	play(t, g, "c3 b1 pass b2 pass b3 pass b4 pass b5 pass d1 pass d2 pass d3 pass d4 pass d5 pass pass")
+	if g.Phase() != session.Scoring {
+		t.Fatalf("phase %s", g.Phase())
+	}
+	if a := computerAct(t, g); a.Kind != session.Dead || a.Arg != "c3" {
+		t.Fatalf("the computer proposed %+v, want c3 dead", a)
+	}
+	must(t, g, session.Action{Seat: 0, Kind: session.Mark, Arg: "d1"}) // White's d wall: White still owns the board with b
+	if a := computerAct(t, g); a.Kind == session.Accept {
+		t.Fatalf("the computer accepted its living wall dead: dead %v", g.Dead())
+	}
+}

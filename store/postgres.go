@@ -207,7 +207,8 @@ func (p *Postgres) migrate(ctx context.Context) error {
 }
 
 // Create stores a new game.
-func (p *Postgres) Create(ctx context.Context, g *Game) error {
+func (p *Postgres) Create(ctx context.Context, g *Game) (err error) {
+	defer markUnavailable(&err)
 	seats, err := json.Marshal(g.Seats)
 	if err != nil {
 		return err
@@ -241,7 +242,8 @@ func scanPgGame(row scanner) (Game, error) {
 }
 
 // Get returns a game.
-func (p *Postgres) Get(ctx context.Context, id string) (*Game, error) {
+func (p *Postgres) Get(ctx context.Context, id string) (_ *Game, err error) {
+	defer markUnavailable(&err)
 	g, err := scanPgGame(p.pool.QueryRow(ctx, `SELECT `+pgGameColumns+` FROM games WHERE id = $1`, id))
 	if err != nil {
 		return nil, err
@@ -250,10 +252,10 @@ func (p *Postgres) Get(ctx context.Context, id string) (*Game, error) {
 }
 
 // List returns the most recently updated games.
-func (p *Postgres) List(ctx context.Context, limit int, from Page) ([]Game, error) {
+func (p *Postgres) List(ctx context.Context, limit int, from Page) (_ []Game, err error) {
+	defer markUnavailable(&err)
 	const order = ` ORDER BY updated DESC, id DESC LIMIT $1`
 	var rows pgx.Rows
-	var err error
 	if from.ID == "" {
 		rows, err = p.pool.Query(ctx, `SELECT `+pgGameColumns+` FROM games`+order, limit)
 	} else {
@@ -267,7 +269,8 @@ func (p *Postgres) List(ctx context.Context, limit int, from Page) ([]Game, erro
 }
 
 // Resumable returns the unfinished games with a computer seat.
-func (p *Postgres) Resumable(ctx context.Context) ([]string, error) {
+func (p *Postgres) Resumable(ctx context.Context) (_ []string, err error) {
+	defer markUnavailable(&err)
 	rows, err := p.pool.Query(ctx, `SELECT id FROM games WHERE status <> 'over' AND seats @> '[{"Kind":"computer"}]'`)
 	if err != nil {
 		return nil, err
@@ -277,7 +280,8 @@ func (p *Postgres) Resumable(ctx context.Context) ([]string, error) {
 }
 
 // Actions returns a game's actions after seq after.
-func (p *Postgres) Actions(ctx context.Context, id string, after int) ([]Action, error) {
+func (p *Postgres) Actions(ctx context.Context, id string, after int) (_ []Action, err error) {
+	defer markUnavailable(&err)
 	rows, err := p.pool.Query(ctx, `SELECT seq, seat, kind, arg, at FROM actions WHERE game_id = $1 AND seq > $2 ORDER BY seq`, id, after)
 	if err != nil {
 		return nil, err
@@ -294,7 +298,8 @@ func (p *Postgres) Actions(ctx context.Context, id string, after int) ([]Action,
 // announcement. Two servers appending the same Seq at once: the second
 // UPDATE waits for the first's row lock, then finds moves already advanced
 // and records nothing.
-func (p *Postgres) Append(ctx context.Context, id string, a Action, st Status) error {
+func (p *Postgres) Append(ctx context.Context, id string, a Action, st Status) (err error) {
+	defer markUnavailable(&err)
 	if a.At.IsZero() {
 		a.At = time.Now()
 	}

@@ -138,7 +138,8 @@ func OpenSQLite(path string) (*SQLite, error) {
 }
 
 // Create stores a new game.
-func (s *SQLite) Create(ctx context.Context, g *Game) error {
+func (s *SQLite) Create(ctx context.Context, g *Game) (err error) {
+	defer markUnavailable(&err)
 	seats, err := json.Marshal(g.Seats)
 	if err != nil {
 		return err
@@ -171,7 +172,8 @@ func scanGame(row scanner) (Game, error) {
 }
 
 // Get returns a game.
-func (s *SQLite) Get(ctx context.Context, id string) (*Game, error) {
+func (s *SQLite) Get(ctx context.Context, id string) (_ *Game, err error) {
+	defer markUnavailable(&err)
 	g, err := scanGame(s.db.QueryRowContext(ctx, `SELECT `+gameColumns+` FROM games WHERE id = ?`, id))
 	if err != nil {
 		return nil, err
@@ -180,10 +182,10 @@ func (s *SQLite) Get(ctx context.Context, id string) (*Game, error) {
 }
 
 // List returns the most recently updated games.
-func (s *SQLite) List(ctx context.Context, limit int, from Page) ([]Game, error) {
+func (s *SQLite) List(ctx context.Context, limit int, from Page) (_ []Game, err error) {
+	defer markUnavailable(&err)
 	const order = ` ORDER BY updated DESC, id DESC LIMIT ?`
 	var rows *sql.Rows
-	var err error
 	if from.ID == "" {
 		rows, err = s.db.QueryContext(ctx, `SELECT `+gameColumns+` FROM games`+order, limit)
 	} else {
@@ -199,7 +201,8 @@ func (s *SQLite) List(ctx context.Context, limit int, from Page) ([]Game, error)
 
 // Resumable returns the unfinished games with a computer seat. (Seats are
 // JSON: a name holding the text below would have its quotes escaped.)
-func (s *SQLite) Resumable(ctx context.Context) ([]string, error) {
+func (s *SQLite) Resumable(ctx context.Context) (_ []string, err error) {
+	defer markUnavailable(&err)
 	rows, err := s.db.QueryContext(ctx, `SELECT id FROM games WHERE status != 'over' AND seats LIKE '%"Kind":"computer"%'`)
 	if err != nil {
 		return nil, err
@@ -209,7 +212,8 @@ func (s *SQLite) Resumable(ctx context.Context) ([]string, error) {
 }
 
 // Actions returns a game's actions after seq after.
-func (s *SQLite) Actions(ctx context.Context, id string, after int) ([]Action, error) {
+func (s *SQLite) Actions(ctx context.Context, id string, after int) (_ []Action, err error) {
+	defer markUnavailable(&err)
 	rows, err := s.db.QueryContext(ctx, `SELECT seq, seat, kind, arg, at FROM actions WHERE game_id = ? AND seq > ? ORDER BY seq`, id, after)
 	if err != nil {
 		return nil, err
@@ -228,7 +232,8 @@ func (s *SQLite) Actions(ctx context.Context, id string, after int) ([]Action, e
 // written to disk are written together in the next transaction, each in its
 // own savepoint, so one fsync acknowledges many moves and each still
 // succeeds or fails alone.
-func (s *SQLite) Append(ctx context.Context, id string, a Action, st Status) error {
+func (s *SQLite) Append(ctx context.Context, id string, a Action, st Status) (err error) {
+	defer markUnavailable(&err)
 	if a.At.IsZero() {
 		a.At = time.Now()
 	}

@@ -49,8 +49,18 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs.IntVar(&limits.CreateBurst, "burst-games", limits.CreateBurst, "games created at once per client address")
 	fs.IntVar(&limits.Sockets, "max-sockets", server.DefaultSockets, "WebSocket connections open at once per client address (-1: no cap)")
 	fs.BoolVar(&limits.TrustProxy, "behind-proxy", false, "take client addresses from X-Forwarded-For (only behind a proxy that sets it)")
+	maxConns := fs.Int("max-conns", server.DefaultConnsPerClient, "connections open at once per client address (0: no cap; with --behind-proxy, no cap unless given)")
+	maxGames := fs.Int("max-games", server.DefaultMaxGames, "games held in memory at most (the least recently used that nothing needs are dropped, and read again when asked for; -1: no cap)")
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	if limits.TrustProxy {
+		// Every connection comes from the proxy: cap them only if asked.
+		given := false
+		fs.Visit(func(f *flag.Flag) { given = given || f.Name == "max-conns" })
+		if !given {
+			*maxConns = 0
+		}
 	}
 	var st store.Store
 	where := "data in " + *data
@@ -75,7 +85,8 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		level = slog.LevelInfo
 	}
 	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
-	srv := server.New(st, server.Options{Log: log, Computer: computer.New, Levels: computer.Levels, Limits: limits, Analyze: computer.Analyze})
+	srv := server.New(st, server.Options{Log: log, Computer: computer.New, Levels: computer.Levels, Limits: limits, Analyze: computer.Analyze,
+		MaxGames: *maxGames})
 	defer srv.Close()
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
@@ -86,7 +97,8 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err := srv.Resume(ctx); err != nil {
 		return err
 	}
-	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second}
+	hs := server.NewHTTPServer(srv)
+	ln = server.LimitListener(ln, *maxConns)
 	fmt.Fprintf(stdout, "moku is serving on http://%s/ (%s)\n", ln.Addr(), where)
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
