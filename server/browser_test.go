@@ -4,6 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/chromedp/cdproto/cdp"
+	cdplog "github.com/chromedp/cdproto/log"
+	cdpruntime "github.com/chromedp/cdproto/runtime"
 	"io"
 	"net"
 	"net/http"
@@ -116,13 +119,48 @@ type page struct {
 }
 
 // open opens a new page (a new browser context) at the app's hash route.
+// The test fails if the page throws an uncaught exception or the browser
+// reports a violation of the Content-Security-Policy.
 func (b *browser) open(name, hash string) *page {
 	b.t.Helper()
-	ctx, cancel := chromedp.NewContext(b.root, chromedp.WithNewBrowserContext())
+	var mu sync.Mutex
+	var problems []string
+	ctx, cancel := chromedp.NewContext(b.root, chromedp.WithNewBrowserContext(), chromedp.WithListener(func(ev any) {
+		var what string
+		switch e := ev.(type) {
+		case *cdpruntime.EventExceptionThrown:
+			what = "uncaught exception: " + e.ExceptionDetails.Text
+			if e.ExceptionDetails.Exception != nil {
+				what += " " + e.ExceptionDetails.Exception.Description
+			}
+		case *cdplog.EventEntryAdded:
+			if e.Entry.Source == cdplog.EntrySourceSecurity || strings.Contains(e.Entry.Text, "Content Security Policy") {
+				what = "security: " + e.Entry.Text
+			}
+		}
+		if what != "" {
+			mu.Lock()
+			problems = append(problems, what)
+			mu.Unlock()
+		}
+	}))
+	b.t.Cleanup(func() {
+		mu.Lock()
+		defer mu.Unlock()
+		for _, w := range problems {
+			b.t.Errorf("page %s: %s", name, w)
+		}
+	})
 	b.t.Cleanup(cancel)
 	p := &page{b: b, ctx: ctx, name: name}
 	if err := chromedp.Do(ctx); err != nil { // the tab's first run: no time limit
 		b.t.Fatalf("%s: %v", name, err)
+	}
+	if _, err := chromedp.Call(ctx, cdplog.Enable, cdp.Empty{}); err != nil {
+		b.t.Fatalf("%s: enabling the log: %v", name, err)
+	}
+	if _, err := chromedp.Call(ctx, cdpruntime.Enable, cdp.Empty{}); err != nil {
+		b.t.Fatalf("%s: enabling the runtime's events: %v", name, err)
 	}
 	p.run(chromedp.Navigate(b.base + "/" + hash))
 	return p
