@@ -121,3 +121,39 @@ func TestComputerGamesEnd(t *testing.T) {
 	}
 	t.Logf("%d of %d games ended at the move limit", limited, len(ids))
 }
+
+// TestKiBoards: issue 18, defect 8. Ki is created on odd square boards from
+// 3x3; others are refused with their own reason, never "an even board"
+// where the board is not even.
+func TestKiBoards(t *testing.T) {
+	ts := newTestServer(t)
+	for _, tc := range []struct {
+		board string
+		code  int
+		want  string
+	}{
+		{"3x3", http.StatusCreated, ""},
+		{"5x5", http.StatusCreated, ""},
+		{"1x1", http.StatusBadRequest, "at least 3x3"},
+		{"3x5", http.StatusBadRequest, "square boards"},
+		{"4x4", http.StatusBadRequest, "an even board allows ties"},
+	} {
+		code, body := ts.post("/api/games", createReq{Game: "ki", Board: tc.board, Seats: humans(2)})
+		if code != tc.code || !strings.Contains(string(body), tc.want) {
+			t.Errorf("ki on %s: %d %s, want %d …%s…", tc.board, code, body, tc.code, tc.want)
+		}
+	}
+	var opts struct {
+		Limits map[string]struct {
+			Hint    string   `json:"hint"`
+			Suggest []string `json:"suggest"`
+		} `json:"limits"`
+	}
+	code, body := ts.do("GET", "/api/options", "")
+	if code != http.StatusOK || json.Unmarshal(body, &opts) != nil {
+		t.Fatalf("options: %d %s", code, body)
+	}
+	if ki := opts.Limits["ki"]; !strings.Contains(ki.Hint, "from 3x3") || len(ki.Suggest) == 0 || ki.Suggest[0] != "5x5" {
+		t.Errorf("the options' Ki boards: %+v", ki)
+	}
+}
