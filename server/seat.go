@@ -6,6 +6,8 @@ import (
 	"math"
 	"net/http"
 	"strconv"
+
+	"moku/session"
 )
 
 // seatRequest is the body of POST /api/games/{id}/seat: a seat and the
@@ -39,23 +41,31 @@ func (s *Server) seat(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	sv, err := s.load(r.Context(), r.PathValue("id"))
+	sv, err := s.acquire(r.Context(), r.PathValue("id"))
 	if err != nil {
 		writeError(w, err)
 		return
 	}
-	sv.mu.Lock()
 	defer sv.mu.Unlock()
 	t := sv.t
-	if req.Seat < 0 || req.Seat >= len(t.meta.Seats) {
-		writeError(w, fail(http.StatusBadRequest, "no seat %d", req.Seat))
-		return
-	}
-	seat := t.meta.Seats[req.Seat]
-	sum := sha256.Sum256([]byte(req.Token))
-	if seat.Kind != "human" || subtle.ConstantTimeCompare(sum[:], seat.TokenHash) != 1 {
-		writeError(w, fail(http.StatusForbidden, "wrong token for seat %d", req.Seat))
+	if err := t.checkSeat(req.Seat, req.Token); err != nil {
+		writeError(w, err)
 		return
 	}
 	writeJSON(w, http.StatusOK, seatAnswer{Seat: req.Seat, Color: t.colorName(req.Seat)})
+}
+
+// checkSeat checks that token is the secret of a person's seat of the
+// game (constant time): 400 for a seat the game lacks, 403 for a wrong
+// token. The caller holds the game's lock.
+func (t *table) checkSeat(seat int, token string) error {
+	if seat < 0 || seat >= len(t.meta.Seats) {
+		return fail(http.StatusBadRequest, "no seat %d", seat)
+	}
+	st := t.meta.Seats[seat]
+	sum := sha256.Sum256([]byte(token))
+	if st.Kind != string(session.Human) || subtle.ConstantTimeCompare(sum[:], st.TokenHash) != 1 {
+		return fail(http.StatusForbidden, "wrong token for seat %d", seat)
+	}
+	return nil
 }

@@ -14,7 +14,6 @@ import (
 	"context"
 	crand "crypto/rand"
 	"crypto/sha256"
-	"crypto/subtle"
 	"embed"
 	"encoding/base64"
 	"encoding/json"
@@ -778,14 +777,8 @@ func (s *Server) act(w http.ResponseWriter, r *http.Request) {
 	}
 	defer sv.mu.Unlock()
 	t := sv.t
-	if req.Seat < 0 || req.Seat >= len(t.meta.Seats) {
-		writeError(w, fail(http.StatusBadRequest, "no seat %d", req.Seat))
-		return
-	}
-	seat := t.meta.Seats[req.Seat]
-	sum := sha256.Sum256([]byte(req.Token))
-	if seat.Kind != "human" || subtle.ConstantTimeCompare(sum[:], seat.TokenHash) != 1 {
-		writeError(w, fail(http.StatusForbidden, "wrong token for seat %d", req.Seat))
+	if err := t.checkSeat(req.Seat, req.Token); err != nil {
+		writeError(w, err)
 		return
 	}
 	if req.Version != nil && *req.Version > len(t.actions) {
