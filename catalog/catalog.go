@@ -50,7 +50,7 @@ var Games = []Game{
 		Rulesets: []string{"kee"}, Board: "9x9", WebBoard: "9x9", MinPlayers: 2, MaxPlayers: board.MaxPlayers,
 		Boards: "any board: rectangles WxH, tori, the hexhex, graph files", MinSide: 1, MaxSide: board.MaxRectSide,
 		Suggest: []string{"5x5", "7x7", "9x9", "13x13", "19x19", "hex:5", "torus:9x9"}},
-	{Name: "ki", Title: "Ki", Summary: "Majority control on an odd square board: a point is yours when most of its stoned neighbours are.",
+	{Name: "ki", Title: "Ki", Summary: "Majority control on an odd square board: two or more of your stones around a point, and more than your opponent's, make it yours.",
 		Rulesets: []string{"ki"}, Board: "11x11", WebBoard: "11x11", MinPlayers: 2, MaxPlayers: 2,
 		Boards: "odd square boards NxN from 3x3 (an even board allows ties; 11x11 is the usual board)", MinSide: 3, MaxSide: board.MaxRectSide, OddSides: true,
 		Suggest: []string{"5x5", "7x7", "9x9", "11x11", "13x13"}},

@@ -25,6 +25,7 @@ import (
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 
+	"moku/catalog"
 	"moku/computer"
 	"moku/session"
 	"moku/store"
@@ -1323,5 +1324,36 @@ func TestBrowserHonestEnding(t *testing.T) {
 			}
 			t.Logf("%s: %s %s after %d actions", game, sv.Phase, sv.Result, len(acts))
 		})
+	}
+}
+
+// TestBrowserWelcome: issue 22's first page. It says what moku is and
+// what each game is (from the server's table of games), at desktop and
+// phone sizes, and a game against the computer is one click away.
+func TestBrowserWelcome(t *testing.T) {
+	ts := newTestServer(t)
+	b := newBrowser(t, ts.http.URL)
+	p := b.open("welcome", "")
+	p.waitCond("the games", `document.querySelectorAll("#welcome-games li").length === 4`)
+	text := p.text("#main")
+	for _, g := range catalog.Games {
+		if !strings.Contains(text, g.Title) || !strings.Contains(text, g.Summary) {
+			t.Errorf("the first page lacks %s: %q", g.Title, g.Summary)
+		}
+	}
+	p.shot("desktop")
+	p.run(chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)))
+	var overflow bool
+	p.eval(`document.documentElement.scrollWidth > window.innerWidth + 1`, &overflow)
+	if overflow {
+		t.Error("the first page is wider than a phone's screen")
+	}
+	p.shot("phone")
+	p.run(chromedp.EmulateViewport(1200, 860))
+	p.click(`button.play-computer[data-game="keil"]`)
+	p.waitText("#title", "you play black")
+	v := p.view()
+	if g := ts.view(v.ID); g.Game != "keil" || g.Seats[0].Kind != "human" || g.Seats[1].Kind != "computer" || g.Board.Spec != "hex:5" {
+		t.Errorf("the game started: %s on %s, seats %+v", g.Game, g.Board.Spec, g.Seats)
 	}
 }

@@ -5,9 +5,12 @@ import { saveCreated } from "./links.js";
 
 const LIST_PAGE = 50; // games a page of the list
 
-// showList shows the list of games in main, newest first, a page at a time.
+// showList shows the welcome (what moku is, each game in a line, and a
+// game against the computer one click away) and the list of games in
+// main, newest first, a page at a time.
 export async function showList(main) {
   main.replaceChildren($("#tpl-list").content.cloneNode(true));
+  showWelcome($("#welcome-games", main));
   const body = $("tbody", main);
   const more = $("#list-more", main);
   let path = `/api/games?limit=${LIST_PAGE}`;
@@ -122,4 +125,31 @@ export function boardHints(options, game) {
   const suggest = Array.isArray(lim.suggest) ? lim.suggest.filter(s => typeof s === "string") : [];
   if (def && !suggest.includes(def)) suggest.unshift(def);
   return { default: def, suggest, text: typeof lim.hint === "string" ? lim.hint : "" };
+}
+
+// showWelcome lists each game of the server's table (options.catalog)
+// with its summary and a button that starts a game against the computer
+// on its usual web board, the player taking the first seat.
+async function showWelcome(list) {
+  const options = await getOptions().catch(() => null);
+  if (!options || !Array.isArray(options.catalog)) return;
+  const levels = options.levels || ["random"];
+  const level = levels[Math.min(1, levels.length - 1)]; // the first level above random
+  for (const g of options.catalog) {
+    const err = el("span", { class: "error", role: "alert" });
+    const play = el("button", { type: "button", class: "play-computer", "data-game": g.name, text: `Play ${g.title} against the computer` });
+    play.addEventListener("click", async () => {
+      play.disabled = true;
+      err.textContent = "";
+      try {
+        const res = await api("/api/games", { game: g.name, board: g.board, seats: [{ kind: "human" }, { kind: "computer", level }] });
+        saveCreated(res.id, 0, res.tokens);
+        location.hash = `#/g/${res.id}/0/${res.tokens[0]}`;
+      } catch (e) {
+        err.textContent = `The game was not created: ${e.message}`;
+        play.disabled = false;
+      }
+    });
+    list.append(el("li", {}, el("h3", { text: g.title }), el("p", { text: g.summary }), play, err));
+  }
 }
