@@ -86,7 +86,6 @@ func Agreement(r rules.Ruleset) bool {
 	return false
 }
 
-
 // Config names a game: a ruleset description as rules.Parse reads it (a
 // preset such as "keil" or "go", optionally followed by key=value
 // overrides), a board specification ("" for the game's default), and further

@@ -9,6 +9,7 @@ import (
 	"os/signal"
 	"time"
 
+	"moku/catalog"
 	"moku/match"
 )
 
@@ -19,7 +20,7 @@ func init() {
 func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("match", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	gf := addGameFlags(fs)
+	gf := catalog.AddFlags(fs)
 	var e1, e2, e3, e4, black, white string
 	fs.StringVar(&e1, "engine1", "", "command line of engine 1 (Black in odd games, White in even ones)")
 	fs.StringVar(&e2, "engine2", "", "command line of engine 2")
@@ -47,7 +48,7 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if white != "" {
 		e2 = white
 	}
-	cfg0, err := gf.config()
+	cfg0, err := gf.Config()
 	if err != nil {
 		return err
 	}
@@ -64,7 +65,7 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		fs.Usage()
 		return fmt.Errorf("want two engines: --engine1 and --engine2 (or --black and --white)")
 	}
-	cfg, err := gf.config()
+	cfg, err := gf.Config()
 	if err != nil {
 		return err
 	}

@@ -25,11 +25,11 @@ save FILE (write the game as a move list), board, help, quit.
 func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("play", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	gf := addGameFlags(fs)
+	gf := catalog.AddFlags(fs)
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	cfg, err := gf.config()
+	cfg, err := gf.Config()
 	if err != nil {
 		return err
 	}

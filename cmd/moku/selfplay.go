@@ -124,7 +124,7 @@ func (st *selfplayStats) print(w io.Writer, r rules.Ruleset, elapsed time.Durati
 func runSelfplay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("selfplay", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	gf := addGameFlags(fs)
+	gf := catalog.AddFlags(fs)
 	n := fs.Int("games", 1000, "number of games")
 	seed := fs.Uint64("seed", 1, "random seed (the same seed plays the same games)")
 	maxMoves := fs.Int("max-moves", 0, "stop a game after this many moves (0: 10 per point + 100)")
@@ -145,7 +145,7 @@ func runSelfplay(args []string, stdin io.Reader, stdout, stderr io.Writer) error
 	if *maxMoves < 0 {
 		return fmt.Errorf("--max-moves %d: want 0 or more", *maxMoves)
 	}
-	cfg, err := gf.config()
+	cfg, err := gf.Config()
 	if err != nil {
 		return err
 	}

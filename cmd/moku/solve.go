@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"moku/board"
+	"moku/catalog"
 	"moku/rules"
 	"moku/solve"
 )
@@ -25,7 +26,7 @@ func init() {
 func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("solve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	gf := addGameFlags(fs)
+	gf := catalog.AddFlags(fs)
 	asJSON := fs.Bool("json", false, "print one JSON object: value, pv, nodes, seconds, rules (and more)")
 	table := fs.String("table", "", "transposition table file: loaded if it exists, saved when the solve ends or is interrupted")
 	noTable := fs.Bool("no-table", false, "search without a transposition table")
@@ -47,7 +48,7 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	cfg, err := gf.config()
+	cfg, err := gf.Config()
 	if err != nil {
 		return err
 	}
