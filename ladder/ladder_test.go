@@ -51,7 +51,6 @@ func TestRungOrder(t *testing.T) {
 	}
 }
 
-
 // TestReadResults rates the Keil side 5 ladder of results/ladder (300
 // games moku match saved) and checks the figures docs/results.md quotes,
 // and the plot's points: one circle a rung and the legend's.
