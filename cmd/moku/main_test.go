@@ -66,11 +66,21 @@ func TestGTPCommand(t *testing.T) {
 }
 
 func TestUsage(t *testing.T) {
-	if code, out, _ := moku(t, "", "help"); code != 0 || !strings.Contains(out, "replay") {
-		t.Errorf("help: %d %s", code, out)
-	}
-	if code, _, _ := moku(t, "", "frobnicate"); code != 2 {
-		t.Errorf("unknown command exit %d", code)
+	for _, tc := range []struct {
+		args           []string
+		code           int
+		stdout, stderr string
+	}{
+		{[]string{"help"}, 0, "usage: moku <command>", ""},
+		{[]string{"-h"}, 0, "  replay ", ""},
+		{nil, 2, "", "usage: moku <command>"},
+		{[]string{"frobnicate"}, 2, "", `moku: unknown command "frobnicate"`},
+		{[]string{"--version"}, 0, "moku 0.1\n", ""},
+	} {
+		code, out, errs := moku(t, "", tc.args...)
+		if code != tc.code || !strings.Contains(out, tc.stdout) || !strings.Contains(errs, tc.stderr) || (tc.stdout == "") != (out == "") {
+			t.Errorf("moku %v: exit %d, stdout %q, stderr %q", tc.args, code, out, errs)
+		}
 	}
 }
 
