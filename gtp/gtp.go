@@ -6,6 +6,10 @@
 // Besides the standard commands it offers GNU Go's all_legal and list_stones,
 // GoGui's game-rules extensions (gogui-rules_*), and moku-rules, which prints
 // the ruleset in force. Further commands can be added with Register.
+//
+// Start with Settings.Engine (moku's engine as moku gtp builds it from its
+// flags: the search or the random player, with the search's own commands,
+// see UseSearch), or New and Engine.Run; Engine.Execute runs one command.
 package gtp
 
 import (
@@ -13,6 +17,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"moku"
 	"sort"
 	"strconv"
 	"strings"
@@ -29,7 +34,7 @@ import (
 // says who played.
 const (
 	Name    = "moku"
-	Version = "0.1"
+	Version = moku.Version
 )
 
 // Handler answers one command. args are the command's arguments; the

@@ -25,6 +25,9 @@
 // keeps the number of black and white stones on its neighbours, so control
 // is read in constant time, and the Zobrist hash of every position in the
 // history is kept for the recurrence check.
+//
+// Start with New and the game.State methods of Position; catalog.Start
+// chooses this engine for Ki.
 package ki
 
 import (

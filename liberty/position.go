@@ -10,6 +10,10 @@
 // move through it without allocating once the buffers have grown, and a
 // Zobrist hash of every position in the history makes repetition checks
 // cheap.
+//
+// Start with New and the game.State methods of Position (Play, Undo,
+// LegalMoves, Result); catalog.Start chooses this engine for Go, Keil and
+// Kee.
 package liberty
 
 import (

@@ -39,6 +39,9 @@
 // through linking (keiltactics.go), and KiBoard's captures next to the
 // last stone (ki.go). KeilBoard, on graphs other than the hexhex, has
 // only the light policy.
+//
+// Start with New (the board for a ruleset and a graph), Board.Load and
+// Board.Playout; Measure times playouts for moku bench (Benches).
 package playout
 
 import (

@@ -22,6 +22,9 @@
 // degree of freedom) of its maximum. Unlike intervals from the observed
 // information (estimate ± 1.96 standard errors) they are not symmetric, and
 // they stay meaningful when a player won every game.
+//
+// Start with Results.Add (the games) and Fit (the ratings); Format writes
+// an Elo difference.
 package rating
 
 import (

@@ -38,6 +38,10 @@
 // the race to expand a node drops its own list), and a thread adds a
 // virtual loss (a visit without a win) to each node it passes so that the
 // others spread out.
+//
+// Start with New (a Player from Options, DefaultOptions for the defaults)
+// and Player.Genmove, or Search for the Analysis of a position without
+// playing.
 package search
 
 import (

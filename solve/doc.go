@@ -254,4 +254,8 @@
 // bound is proven, a table saved by one run (SaveTable) serves the next.
 // TestKiFastAgrees checks it against Solver on 140 random positions of
 // 3x3, 5x5 and 7x7 and the 3x3 start, with one, two and three threads.
+//
+// Start with For (the solver for a ruleset and a board: Solver, or KiSolver
+// for Ki) and Exact.Solve, or SolveMulti for three or four players;
+// Result.WriteText prints a result.
 package solve

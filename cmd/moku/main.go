@@ -21,7 +21,7 @@ import (
 	"sort"
 	"strings"
 
-	"moku/gtp"
+	program "moku" // the root package: the version
 )
 
 // command is one subcommand. Files of this package register theirs in init.
@@ -63,7 +63,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		usage(stdout)
 		return 0
 	case args[0] == "version" || args[0] == "-version" || args[0] == "--version":
-		fmt.Fprintln(stdout, gtp.Name, gtp.Version)
+		fmt.Fprintln(stdout, "moku", program.Version)
 		return 0
 	}
 	c, ok := commands[args[0]]

@@ -11,6 +11,8 @@
 // Boards that hold their arrays inline (playout.SquareBoard,
 // playout.HexKeilBoard) are large objects, which get pages of their own,
 // so only their separate slices are padded.
+//
+// Start with Pad (inside a struct) and Make (a slice).
 package cacheline
 
 import "unsafe"
