@@ -3,13 +3,13 @@
 // the responses ("= result" or "? error", each followed by a blank line, with
 // the command's id echoed).
 //
-// Besides the standard commands it offers GNU Go's all_legal and list_stones,
-// GoGui's game-rules extensions (gogui-rules_*), and moku-rules, which prints
-// the ruleset in force. Further commands can be added with Register.
-//
 // Start with Settings.Engine (moku's engine as moku gtp builds it from its
 // flags: the search or the random player, with the search's own commands,
 // see UseSearch), or New and Engine.Run; Engine.Execute runs one command.
+//
+// Besides the standard commands it offers GNU Go's all_legal and list_stones,
+// GoGui's game-rules extensions (gogui-rules_*), and moku-rules, which prints
+// the ruleset in force. Further commands can be added with Register.
 package gtp
 
 import (

@@ -2,6 +2,9 @@
 // maximum likelihood and gives each rating a 95% profile-likelihood
 // interval.
 //
+// Start with Results.Add (the games) and Fit (the ratings); Format writes
+// an Elo difference.
+//
 // The model: player i beats player j with probability
 // 1/(1+10^(-(Ri-Rj)/400)), Ri and Rj being Elo ratings; a draw counts as half
 // a win and half a loss. One player, the anchor, is held at 0, so every
@@ -22,9 +25,6 @@
 // degree of freedom) of its maximum. Unlike intervals from the observed
 // information (estimate ± 1.96 standard errors) they are not symmetric, and
 // they stay meaningful when a player won every game.
-//
-// Start with Results.Add (the games) and Fit (the ratings); Format writes
-// an Elo difference.
 package rating
 
 import (

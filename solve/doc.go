@@ -3,6 +3,10 @@
 // (Black's score minus White's, komi and button included) with perfect play
 // from the starting position, and a principal variation.
 //
+// Start with For (the solver for a ruleset and a board: Solver, or KiSolver
+// for Ki) and Exact.Solve, or SolveMulti for three or four players;
+// Result.WriteText prints a result.
+//
 // # Method
 //
 // The search is fail-soft alpha-beta in minimax form (Black maximises the
@@ -254,8 +258,4 @@
 // bound is proven, a table saved by one run (SaveTable) serves the next.
 // TestKiFastAgrees checks it against Solver on 140 random positions of
 // 3x3, 5x5 and 7x7 and the 3x3 start, with one, two and three threads.
-//
-// Start with For (the solver for a ruleset and a board: Solver, or KiSolver
-// for Ki) and Exact.Solve, or SolveMulti for three or four players;
-// Result.WriteText prints a result.
 package solve
