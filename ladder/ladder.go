@@ -553,118 +553,163 @@ func (l *Ladder) rungs() []string {
 // drawn as an open circle at its lower bound with an arrow up, joined by
 // a dashed line.
 func (l *Ladder) WriteSVG(w io.Writer) {
-	anchor := l.anchor
-	rungs := l.rungs()
-	const width, height = 760.0, 440.0
-	const left, right, top, bottom = 70.0, 220.0, 40.0, 50.0
-	maxY := 100.0
+	p := l.newPlot(w)
+	p.axes(l.anchor)
+	for gi, g := range l.groups {
+		p.game(gi, g)
+	}
+	ly := plotTop + 20 + 20*float64(len(l.groups))
+	fmt.Fprintf(w, `<circle cx="%.1f" cy="%.1f" r="4" fill="white" stroke="black" stroke-width="1.5"/>`+"\n", plotWidth-plotRight+27, ly)
+	for k, line := range []string{"+inf (the likelihood rises", "without bound): drawn at", "its 95% lower bound"} {
+		fmt.Fprintf(w, `<text x="%.1f" y="%.1f">%s</text>`+"\n", plotWidth-plotRight+46, ly+4+14*float64(k), line)
+	}
+	fmt.Fprintln(w, "</svg>")
+}
+
+// The plot's size and margins, in pixels.
+const (
+	plotWidth, plotHeight                    = 760.0, 440.0
+	plotLeft, plotRight, plotTop, plotBottom = 70.0, 220.0, 40.0, 50.0
+	plotW, plotH                             = plotWidth - plotLeft - plotRight, plotHeight - plotTop - plotBottom
+)
+
+// plotColours are the colours of the games' lines, in turn.
+var plotColours = []string{"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf"}
+
+// plot is an SVG plot being written: its rungs (the x axis), the range
+// and grid step of the y axis (Elo), and the number of games.
+type plot struct {
+	w                io.Writer
+	rungs            []string
+	minY, maxY, step float64
+	slot             float64 // the width of a rung
+	games            int
+}
+
+// newPlot scales the plot to the ratings: from 0 (or the lowest lower
+// bound) to above the highest finite value, on a grid of at most about 8
+// steps of 100 Elo times a power of 2.
+func (l *Ladder) newPlot(w io.Writer) *plot {
+	p := &plot{w: w, rungs: l.rungs(), maxY: 100, step: 100, games: len(l.groups)}
 	for _, g := range l.groups {
 		for _, r := range g.ratings {
 			for _, v := range []float64{r.Elo, r.Lo, r.Hi} {
 				if !math.IsInf(v, 0) && !math.IsNaN(v) {
-					maxY = math.Max(maxY, v)
+					p.maxY = math.Max(p.maxY, v)
 				}
 			}
 		}
 	}
-	step := 100.0
-	for maxY/step > 8 {
-		step *= 2
+	for p.maxY/p.step > 8 {
+		p.step *= 2
 	}
-	maxY = math.Ceil(maxY*1.08/step) * step
-	minY := 0.0
+	p.maxY = math.Ceil(p.maxY*1.08/p.step) * p.step
 	for _, g := range l.groups {
 		for _, r := range g.ratings {
-			if !math.IsInf(r.Lo, 0) && r.Lo < minY {
-				minY = math.Floor(r.Lo/step) * step
+			if !math.IsInf(r.Lo, 0) && r.Lo < p.minY {
+				p.minY = math.Floor(r.Lo/p.step) * p.step
 			}
 		}
 	}
-	plotW, plotH := width-left-right, height-top-bottom
-	y := func(e float64) float64 { return top + plotH*(maxY-e)/(maxY-minY) }
-	slot := plotW / float64(len(rungs))
-	x := func(i, gi int) float64 {
-		off := 0.0
-		if n := len(l.groups); n > 1 {
-			off = (float64(gi) - float64(n-1)/2) * math.Min(10, slot*0.6/float64(n-1))
-		}
-		return left + slot*(float64(i)+0.5) + off
+	p.slot = plotW / float64(len(p.rungs))
+	return p
+}
+
+// y is the height of an Elo value.
+func (p *plot) y(e float64) float64 { return plotTop + plotH*(p.maxY-e)/(p.maxY-p.minY) }
+
+// x is the position of rung i in game gi's line: the games side by side
+// within the rung's slot.
+func (p *plot) x(i, gi int) float64 {
+	off := 0.0
+	if n := p.games; n > 1 {
+		off = (float64(gi) - float64(n-1)/2) * math.Min(10, p.slot*0.6/float64(n-1))
 	}
-	colours := []string{"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf"}
-	fmt.Fprintf(w, `<svg xmlns="http://www.w3.org/2000/svg" width="%.0f" height="%.0f" viewBox="0 0 %.0f %.0f" font-family="sans-serif" font-size="12">`+"\n", width, height, width, height)
+	return plotLeft + p.slot*(float64(i)+0.5) + off
+}
+
+// axes writes the header, the title, the grid with its Elo labels, the
+// axes and the rungs' names.
+func (p *plot) axes(anchor string) {
+	w := p.w
+	fmt.Fprintf(w, `<svg xmlns="http://www.w3.org/2000/svg" width="%.0f" height="%.0f" viewBox="0 0 %.0f %.0f" font-family="sans-serif" font-size="12">`+"\n", plotWidth, plotHeight, plotWidth, plotHeight)
 	fmt.Fprintf(w, `<rect width="100%%" height="100%%" fill="white"/>`+"\n")
-	fmt.Fprintf(w, `<text x="%.0f" y="22" font-size="14">Elo by rung (%s = 0), 95%% profile-likelihood intervals</text>`+"\n", left, html.EscapeString(anchor))
-	for e := minY; e <= maxY+1e-9; e += step {
-		fmt.Fprintf(w, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#ddd"/>`+"\n", left, y(e), left+plotW, y(e))
-		fmt.Fprintf(w, `<text x="%.1f" y="%.1f" text-anchor="end">%s</text>`+"\n", left-6, y(e)+4, rating.Format(e))
+	fmt.Fprintf(w, `<text x="%.0f" y="22" font-size="14">Elo by rung (%s = 0), 95%% profile-likelihood intervals</text>`+"\n", plotLeft, html.EscapeString(anchor))
+	for e := p.minY; e <= p.maxY+1e-9; e += p.step {
+		fmt.Fprintf(w, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#ddd"/>`+"\n", plotLeft, p.y(e), plotLeft+plotW, p.y(e))
+		fmt.Fprintf(w, `<text x="%.1f" y="%.1f" text-anchor="end">%s</text>`+"\n", plotLeft-6, p.y(e)+4, rating.Format(e))
 	}
-	fmt.Fprintf(w, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="black"/>`+"\n", left, top, left, top+plotH)
-	fmt.Fprintf(w, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="black"/>`+"\n", left, top+plotH, left+plotW, top+plotH)
-	for i, r := range rungs {
+	fmt.Fprintf(w, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="black"/>`+"\n", plotLeft, plotTop, plotLeft, plotTop+plotH)
+	fmt.Fprintf(w, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="black"/>`+"\n", plotLeft, plotTop+plotH, plotLeft+plotW, plotTop+plotH)
+	for i, r := range p.rungs {
 		label := r
 		if _, n, _ := rungKey(r); n > 0 {
 			label += " playouts"
 		}
-		fmt.Fprintf(w, `<text x="%.1f" y="%.1f" text-anchor="middle">%s</text>`+"\n", left+slot*(float64(i)+0.5), top+plotH+18, html.EscapeString(label))
+		fmt.Fprintf(w, `<text x="%.1f" y="%.1f" text-anchor="middle">%s</text>`+"\n", plotLeft+p.slot*(float64(i)+0.5), plotTop+plotH+18, html.EscapeString(label))
 	}
-	fmt.Fprintf(w, `<text transform="translate(18 %.1f) rotate(-90)" text-anchor="middle">Elo</text>`+"\n", top+plotH/2)
-	for gi, g := range l.groups {
-		col := colours[gi%len(colours)]
-		var prevX, prevY float64
-		prevInf, havePrev := false, false
-		for i, r := range rungs {
-			var rt *rating.Rating
-			for k := range g.ratings {
-				if g.ratings[k].Player == r {
-					rt = &g.ratings[k]
-				}
+	fmt.Fprintf(w, `<text transform="translate(18 %.1f) rotate(-90)" text-anchor="middle">Elo</text>`+"\n", plotTop+plotH/2)
+}
+
+// game writes game gi's line through its rungs' ratings, dashed next to
+// an infinite one, and its entry in the legend.
+func (p *plot) game(gi int, g *group) {
+	col := plotColours[gi%len(plotColours)]
+	var prevX, prevY float64
+	prevInf, havePrev := false, false
+	for i, r := range p.rungs {
+		var rt *rating.Rating
+		for k := range g.ratings {
+			if g.ratings[k].Player == r {
+				rt = &g.ratings[k]
 			}
-			if rt == nil || math.IsNaN(rt.Elo) {
-				continue
-			}
-			px := x(i, gi)
-			inf := math.IsInf(rt.Elo, 0)
-			py := y(rt.Elo)
-			if inf {
-				py = y(rt.Lo)
-			}
-			if havePrev {
-				dash := ""
-				if inf || prevInf {
-					dash = ` stroke-dasharray="5,4"`
-				}
-				fmt.Fprintf(w, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="%s" stroke-width="1.5"%s/>`+"\n", prevX, prevY, px, py, col, dash)
-			}
-			// The interval bar; an open end gets an arrow to the top.
-			if !(rt.Lo == 0 && rt.Hi == 0) {
-				lo, hi := y(math.Max(minY, rt.Lo)), y(maxY)
-				if !math.IsInf(rt.Hi, 1) {
-					hi = y(rt.Hi)
-				}
-				fmt.Fprintf(w, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="%s"/>`+"\n", px, lo, px, hi, col)
-				fmt.Fprintf(w, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="%s"/>`+"\n", px-4, lo, px+4, lo, col)
-				if math.IsInf(rt.Hi, 1) {
-					fmt.Fprintf(w, `<path d="M%.1f %.1f l-4 8 h8 z" fill="%s"/>`+"\n", px, hi, col)
-				} else {
-					fmt.Fprintf(w, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="%s"/>`+"\n", px-4, hi, px+4, hi, col)
-				}
-			}
-			fill := col
-			if inf {
-				fill = "white"
-			}
-			fmt.Fprintf(w, `<circle cx="%.1f" cy="%.1f" r="4" fill="%s" stroke="%s" stroke-width="1.5"><title>%s, %s: %s (%s)</title></circle>`+"\n",
-				px, py, fill, col, html.EscapeString(g.label), html.EscapeString(r), rating.Format(rt.Elo), html.EscapeString(formatInterval(*rt)))
-			prevX, prevY, prevInf, havePrev = px, py, inf, true
 		}
-		ly := top + 10 + 20*float64(gi)
-		fmt.Fprintf(w, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="%s" stroke-width="2"/>`+"\n", width-right+15, ly, width-right+40, ly, col)
-		fmt.Fprintf(w, `<text x="%.1f" y="%.1f">%s</text>`+"\n", width-right+46, ly+4, html.EscapeString(g.label))
+		if rt == nil || math.IsNaN(rt.Elo) {
+			continue
+		}
+		px := p.x(i, gi)
+		inf := math.IsInf(rt.Elo, 0)
+		py := p.y(rt.Elo)
+		if inf {
+			py = p.y(rt.Lo)
+		}
+		if havePrev {
+			dash := ""
+			if inf || prevInf {
+				dash = ` stroke-dasharray="5,4"`
+			}
+			fmt.Fprintf(p.w, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="%s" stroke-width="1.5"%s/>`+"\n", prevX, prevY, px, py, col, dash)
+		}
+		p.point(px, py, *rt, col, g.label, r)
+		prevX, prevY, prevInf, havePrev = px, py, inf, true
 	}
-	ly := top + 20 + 20*float64(len(l.groups))
-	fmt.Fprintf(w, `<circle cx="%.1f" cy="%.1f" r="4" fill="white" stroke="black" stroke-width="1.5"/>`+"\n", width-right+27, ly)
-	for k, line := range []string{"+inf (the likelihood rises", "without bound): drawn at", "its 95% lower bound"} {
-		fmt.Fprintf(w, `<text x="%.1f" y="%.1f">%s</text>`+"\n", width-right+46, ly+4+14*float64(k), line)
+	ly := plotTop + 10 + 20*float64(gi)
+	fmt.Fprintf(p.w, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="%s" stroke-width="2"/>`+"\n", plotWidth-plotRight+15, ly, plotWidth-plotRight+40, ly, col)
+	fmt.Fprintf(p.w, `<text x="%.1f" y="%.1f">%s</text>`+"\n", plotWidth-plotRight+46, ly+4, html.EscapeString(g.label))
+}
+
+// point writes one rating at (px, py): its interval bar (an open end gets
+// an arrow to the top) and its circle, open for an infinite rating, with
+// a tooltip.
+func (p *plot) point(px, py float64, rt rating.Rating, col, label, rung string) {
+	w := p.w
+	if !(rt.Lo == 0 && rt.Hi == 0) {
+		lo, hi := p.y(math.Max(p.minY, rt.Lo)), p.y(p.maxY)
+		if !math.IsInf(rt.Hi, 1) {
+			hi = p.y(rt.Hi)
+		}
+		fmt.Fprintf(w, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="%s"/>`+"\n", px, lo, px, hi, col)
+		fmt.Fprintf(w, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="%s"/>`+"\n", px-4, lo, px+4, lo, col)
+		if math.IsInf(rt.Hi, 1) {
+			fmt.Fprintf(w, `<path d="M%.1f %.1f l-4 8 h8 z" fill="%s"/>`+"\n", px, hi, col)
+		} else {
+			fmt.Fprintf(w, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="%s"/>`+"\n", px-4, hi, px+4, hi, col)
+		}
 	}
-	fmt.Fprintln(w, "</svg>")
+	fill := col
+	if math.IsInf(rt.Elo, 0) {
+		fill = "white"
+	}
+	fmt.Fprintf(w, `<circle cx="%.1f" cy="%.1f" r="4" fill="%s" stroke="%s" stroke-width="1.5"><title>%s, %s: %s (%s)</title></circle>`+"\n",
+		px, py, fill, col, html.EscapeString(label), html.EscapeString(rung), rating.Format(rt.Elo), html.EscapeString(formatInterval(rt)))
 }
