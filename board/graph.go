@@ -4,6 +4,9 @@
 // linking rule consults), drawing coordinates for renderers, and an optional
 // starting position.
 //
+// Start with Parse (a board from "hex:7", "9x9", "torus:9x9" or a JSON
+// file), then the Graph's Name, Point and Neighbors; Example draws a board.
+//
 // Boards are built by Hex (the hexhex of Keil), Rect, Torus, ReadJSON, or
 // Parse from a short specification such as "hex:7", "9x9" or "torus:9x9".
 // A Graph is immutable once built and safe for concurrent use.

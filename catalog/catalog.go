@@ -2,6 +2,9 @@
 // titles, default boards, players, board limits, how a game ends), and
 // starts a game of any kind from a ruleset description and a board
 // specification, choosing the engine for the ruleset's family.
+//
+// Start with Start (a game from a Config), Games (the table) and Flags (the
+// command line's game flags).
 package catalog
 
 import (

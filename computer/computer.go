@@ -2,6 +2,9 @@
 // levels a computer seat plays at, each a session.Player made of the
 // search (package search) for its moves, its side of Keil's komi pie and
 // its judgement of dead stones, and the analysis of a game's positions.
+//
+// Start with New (the player of a level) and Levels; Analyze judges a
+// position for the web app's analysis.
 package computer
 
 import (

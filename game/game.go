@@ -4,6 +4,10 @@
 // and Estimator interfaces that the computer players implement. The GTP
 // engine, the terminal player, records, the search, the served game and
 // the server are written against it.
+//
+// Start with State (what every engine does: LegalMoves, Play, Undo,
+// Result), Move and ParseMove, and Text to print a position; catalog.Start
+// gives a State of any game.
 package game
 
 import (

@@ -3,6 +3,10 @@
 // the responses ("= result" or "? error", each followed by a blank line, with
 // the command's id echoed).
 //
+// Start with Settings.Engine (moku's engine as moku gtp builds it from its
+// flags: the search or the random player, with the search's own commands,
+// see UseSearch), or New and Engine.Run; Engine.Execute runs one command.
+//
 // Besides the standard commands it offers GNU Go's all_legal and list_stones,
 // GoGui's game-rules extensions (gogui-rules_*), and moku-rules, which prints
 // the ruleset in force. Further commands can be added with Register.
@@ -13,6 +17,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"moku"
 	"sort"
 	"strconv"
 	"strings"
@@ -23,10 +28,13 @@ import (
 	"moku/rules"
 )
 
-// Name and Version are what the engine answers to name and version.
+// Name and Version are moku's name and version: the engine answers name
+// with Name, and version with Version followed by what plays genmove
+// ("0.1 (genmove: uniformly random legal moves)"), so that a match record
+// says who played.
 const (
 	Name    = "moku"
-	Version = "0.1 (genmove: uniformly random legal moves)"
+	Version = moku.Version
 )
 
 // Handler answers one command. args are the command's arguments; the
@@ -47,6 +55,7 @@ type Engine struct {
 	state    game.State
 	handlers map[string]Handler
 	player   Player
+	playedBy string // what plays genmove, for version
 	// estimator judges dead stones for final_status_list, or nil.
 	estimator game.Estimator
 	quit      bool
@@ -61,7 +70,7 @@ func New(cfg catalog.Config, seed uint64) (*Engine, error) {
 		return nil, err
 	}
 	e := &Engine{cfg: cfg, game: r.Game, handlers: map[string]Handler{},
-		player: RandomPlayer{Rand: rand.New(rand.NewPCG(seed, 0x6d6f6b75))}}
+		player: RandomPlayer{Rand: rand.New(rand.NewPCG(seed, 0x6d6f6b75))}, playedBy: randomDesc}
 	if e.state, err = catalog.Start(cfg); err != nil {
 		return nil, err
 	}
@@ -78,9 +87,18 @@ type Reseeder interface {
 	Reseed(seed uint64)
 }
 
+// randomDesc is what version says of a RandomPlayer.
+const randomDesc = "uniformly random legal moves"
+
 // SetPlayer makes p choose the moves of genmove (the default is a
-// RandomPlayer).
-func (e *Engine) SetPlayer(p Player) { e.player = p }
+// RandomPlayer); version names it by its Name.
+func (e *Engine) SetPlayer(p Player) {
+	e.player = p
+	e.playedBy = p.Name()
+	if _, ok := p.(RandomPlayer); ok {
+		e.playedBy = randomDesc
+	}
+}
 
 // Register adds (or replaces) the command name.
 func (e *Engine) Register(name string, h Handler) { e.handlers[name] = h }
@@ -167,7 +185,7 @@ func oneLine(s string) string {
 var standard = map[string]Handler{
 	"protocol_version": func(*Engine, []string) (string, error) { return "2", nil },
 	"name":             func(*Engine, []string) (string, error) { return Name, nil },
-	"version":          func(*Engine, []string) (string, error) { return Version, nil },
+	"version":          func(e *Engine, _ []string) (string, error) { return Version + " (genmove: " + e.playedBy + ")", nil },
 	"known_command": func(e *Engine, a []string) (string, error) {
 		if len(a) != 1 {
 			return "", fmt.Errorf("usage: known_command <command>")

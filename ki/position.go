@@ -1,6 +1,9 @@
 // Package ki is the engine of Ki, Corey Clark's territory game of majority
 // control (rules.Control; the project's rules are docs/rules/ki.md).
 //
+// Start with New and the game.State methods of Position; catalog.Start
+// chooses this engine for Ki.
+//
 // A player controls a point when at least two of its neighbours hold that
 // player's stones and more of them than the opponent's. A stone may go on
 // any empty point the opponent does not control; it then removes every

@@ -6,6 +6,10 @@
 // passes and the number of players; this package applies a rules.Ruleset to
 // any board.Graph.
 //
+// Start with New and the game.State methods of Position (Play, Undo,
+// LegalMoves, Result); catalog.Start chooses this engine for Go, Keil and
+// Kee.
+//
 // A Position is a game in progress with its whole history: Play and Undo
 // move through it without allocating once the buffers have grown, and a
 // Zobrist hash of every position in the history makes repetition checks

@@ -1,8 +1,12 @@
-// Package match referees matches between two GTP engines: it starts them
-// as processes, plays games between them with its own moku game.State as
+// Package match referees matches between GTP engines (two, or three or
+// four in Kee): it starts them as processes, plays games between them with its own moku game.State as
 // the judge of legality, enforces a time limit on every move, scores
 // illegal moves, crashes and hangs as losses, saves every game as SGF and
 // resumes an interrupted match from the games already saved.
+//
+// Start with Run (two engines, Config) or RunMulti (three or four,
+// MultiConfig); StartEngine and Engine.Send speak GTP to one engine
+// process.
 package match
 
 import (

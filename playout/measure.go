@@ -67,3 +67,23 @@ func Measure(cfg catalog.Config, d time.Duration, seed uint64, heavy bool) (Stat
 	st.BlackWinRate = black / n
 	return st, nil
 }
+
+// Bench is one game moku bench measures.
+type Bench struct {
+	Key   string // as moku bench prints it: "go-9x9", "keil-hex7-heavy"
+	Game  catalog.Config
+	Heavy bool // the tactical policy
+}
+
+// Benches are the games moku bench measures: the light reference policy
+// everywhere, and the tactical policy the search uses by default where a
+// game has one ("-heavy": 9x9 Go, Keil side 7, Ki 11x11).
+var Benches = []Bench{
+	{"go-9x9", catalog.Config{Rules: "go", Board: "9x9"}, false},
+	{"go-9x9-heavy", catalog.Config{Rules: "go", Board: "9x9"}, true},
+	{"keil-hex7", catalog.Config{Rules: "keil", Board: "hex:7"}, false},
+	{"keil-hex7-heavy", catalog.Config{Rules: "keil", Board: "hex:7"}, true},
+	{"kee-9x9-3p", catalog.Config{Rules: "kee players=3", Board: "9x9"}, false},
+	{"ki-11x11", catalog.Config{Rules: "ki", Board: "11x11"}, false},
+	{"ki-11x11-heavy", catalog.Config{Rules: "ki", Board: "11x11"}, true},
+}

@@ -3,6 +3,9 @@
 // without maps and without allocating per move, each with the reference
 // light policy of its game.
 //
+// Start with New (the board for a ruleset and a graph), Board.Load and
+// Board.Playout; Measure times playouts for moku bench (Benches).
+//
 // The rules engines (packages liberty and ki) are correct and history-aware
 // but flood-fill groups on every move and check repetition against the whole
 // history. Playouts need neither: the search keeps the rules engine for the

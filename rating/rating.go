@@ -3,6 +3,9 @@
 // interval (Fit: the ladder of moku's engines), and rates players game by
 // game with Glicko-2 (Glicko.Update: the players of the web app).
 //
+// Start with Results.Add (the games) and Fit (the ratings); Format writes
+// an Elo difference.
+//
 // The model: player i beats player j with probability
 // 1/(1+10^(-(Ri-Rj)/400)), Ri and Rj being Elo ratings; a draw counts as half
 // a win and half a loss. One player, the anchor, is held at 0, so every

@@ -1,5 +1,5 @@
-// Package record reads and writes game records. This file implements
-// moku's plain move list, a line-oriented text format:
+// This file implements moku's plain move list, a line-oriented text
+// format:
 //
 //	# a comment runs to the end of the line
 //	rules keil-2019 komi=3      (a ruleset as rules.Parse reads it; default go)
@@ -11,6 +11,7 @@
 //
 // Several moves may share a line ("B g7 W f6"). Moves are point names,
 // pass, button, resign and appeal-<point>, as game.ParseMove reads them.
+
 package record
 
 import (

@@ -26,6 +26,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"moku"
 	"sort"
 	"strconv"
 	"strings"
@@ -37,8 +38,8 @@ import (
 	"moku/rules"
 )
 
-// AppName is what moku writes in AP.
-const AppName = "moku:0.1"
+// AppName is what moku writes in AP: "moku:" and its version.
+const AppName = "moku:" + moku.Version
 
 // Record is one game as a record keeps it: everything needed to replay it
 // exactly, and the SGF properties moku does not interpret.

@@ -3,6 +3,9 @@
 // "tromp-taylor", "ki") with explicit overrides. A Ruleset says what the
 // rules are; the engines (package liberty for the liberty-and-capture family,
 // package ki for Ki) apply them.
+//
+// Start with Preset and Parse (a ruleset from "keil" or "go komi=7.5"), and
+// the Ruleset struct's fields.
 package rules
 
 import (

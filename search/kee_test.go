@@ -6,7 +6,6 @@ import (
 
 	"moku/board"
 	"moku/game"
-	"moku/gtp"
 )
 
 // TestKeeThreePlayers: in a three-player Kee game, each player maximises
@@ -16,12 +15,12 @@ func TestKeeThreePlayers(t *testing.T) {
 	for seat := board.Black; seat <= board.Red; seat++ {
 		s := start(t, "kee players=3", "5x5")
 		mcts := New(Options{Playouts: 1000, Seed: uint64(seat), Resign: false})
-		random := gtp.RandomPlayer{Rand: rand.New(rand.NewPCG(uint64(seat), 3))}
+		random := game.RandomPlayer{Rand: rand.New(rand.NewPCG(uint64(seat), 3))}
 		for n := 0; !s.Over(); n++ {
 			if n > 600 {
 				t.Fatalf("no end after 600 moves")
 			}
-			var p gtp.Player = random
+			var p game.Player = random
 			if s.ToMove() == seat {
 				p = mcts
 			}

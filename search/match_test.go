@@ -14,12 +14,11 @@ import (
 
 	"moku/board"
 	"moku/game"
-	"moku/gtp"
 )
 
 // playGame plays one game between two players (first is Black) and
 // returns the finished state.
-func playGame(t *testing.T, rules, spec string, black, white gtp.Player, maxMoves int) game.State {
+func playGame(t *testing.T, rules, spec string, black, white game.Player, maxMoves int) game.State {
 	t.Helper()
 	s := start(t, rules, spec)
 	for n := 0; !s.Over(); n++ {
@@ -48,7 +47,7 @@ func TestBeatsRandom(t *testing.T) {
 	for _, c := range []struct{ rules, board string }{{"go", "7x7"}, {"keil", "hex:4"}} {
 		for g := 0; g < 2; g++ {
 			mcts := New(Options{Playouts: 500, Seed: uint64(g + 1), Resign: true})
-			random := gtp.RandomPlayer{Rand: rand.New(rand.NewPCG(uint64(g), 9))}
+			random := game.RandomPlayer{Rand: rand.New(rand.NewPCG(uint64(g), 9))}
 			var s game.State
 			me := board.Black
 			if g%2 == 0 {

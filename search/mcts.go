@@ -2,6 +2,10 @@
 // manner of michi (a whole player you can read in an evening), for every
 // game moku plays.
 //
+// Start with New (a Player from Options, DefaultOptions for the defaults)
+// and Player.Genmove, or Search for the Analysis of a position without
+// playing.
+//
 // The tree is built over the rules engine (game.State: LegalMoves, Play,
 // Undo), so everything the rules say about a position is honoured where
 // the choices are made: superko, Keil's button and own-position rule, Ki's

@@ -3,6 +3,10 @@
 // (Black's score minus White's, komi and button included) with perfect play
 // from the starting position, and a principal variation.
 //
+// Start with For (the solver for a ruleset and a board: Solver, or KiSolver
+// for Ki) and Exact.Solve, or SolveMulti for three or four players;
+// Result.WriteText prints a result.
+//
 // # Method
 //
 // The search is fail-soft alpha-beta in minimax form (Black maximises the

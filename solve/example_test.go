@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"moku/board"
+	"moku/catalog"
 	"moku/rules"
 	"moku/solve"
 )
@@ -26,4 +27,27 @@ func Example() {
 	}
 	fmt.Println(solve.FormatValue(res.Value), res.Exact)
 	// Output: B+1 true
+}
+
+// For picks the solver: for Ki, the bitboard KiSolver. 3x3 Ki without
+// komi: Black wins by three stones.
+func ExampleFor() {
+	r, g, err := catalog.Config{Rules: "ki komi=0", Board: "3x3"}.Build()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	s, err := solve.For(r, g, solve.Options{}, false)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer s.Close()
+	res, err := s.Solve()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(solve.FormatValue(res.Value), res.PV)
+	// Output: B+3 [b2 b1 a1 c3 c1 a3 b1 b3 a2 pass c2]
 }

@@ -590,80 +590,22 @@ func (s *KiSolver) search(p kiPos, alpha, beta int) int {
 	if occupied == s.full {
 		return bits.OnesCount64(p.b)
 	}
-	lo, hi := 0, s.n
-	var cb, cw uint64
-	k := 0
-	best := -1
-	found := false
-	if s.tab != nil {
-		cb, cw, k = s.canon(p)
-		if e, ok := s.probe(cb, cw, p.black); ok {
-			// The entry's bounds include the kiSafe bounds of its
-			// first search, so they need not be computed again.
-			s.probes++
-			found = true
-			lo, hi = int(e.Lo), int(e.Hi)
-			if lo >= beta || lo == hi {
-				return lo
-			}
-			if hi <= alpha {
-				return hi
-			}
-			if e.Best >= 0 {
-				best = int(e.Best)
-				if best < s.n {
-					best = s.inv[k][best]
-				}
-			}
-		}
-	}
-	if !found && !s.opt.NoBounds {
-		tb, eb := s.safe(p.b, p.w)
-		if v := bits.OnesCount64(tb | eb); v > lo {
-			lo = v
-		}
-		tw, ew := s.safe(p.w, p.b)
-		if v := s.n - bits.OnesCount64(tw|ew); v < hi {
-			hi = v
-		}
-		if lo >= beta || lo == hi {
-			s.storeBounds(cb, cw, p.black, lo, hi)
-			return lo
-		}
-		if hi <= alpha {
-			s.storeBounds(cb, cw, p.black, lo, hi)
-			return hi
-		}
+	n, lo, hi, v, done := s.bounds(p, alpha, beta)
+	if done {
+		return v
 	}
 	me, opp := p.b, p.w
-	c := 0
 	if !p.black {
-		me, opp, c = p.w, p.b, 1
+		me, opp = p.w, p.b
 	}
 	legal := s.legal(me, opp)
 	if s.tab != nil && legal != 0 && s.n-bits.OnesCount64(occupied) >= kiETC {
-		// Enhanced transposition cutoff: a child whose table entry
-		// already refutes the window decides this node.
-		for m := legal; m != 0; m &= m - 1 {
-			q := bits.TrailingZeros64(m)
-			child := s.play(p, q)
-			b, w, _ := s.canon(child)
-			e, ok := s.probe(b, w, child.black)
-			if !ok {
-				continue
-			}
-			// (storing may reuse e's slot: read it first)
-			if clo, chi := int(e.Lo), int(e.Hi); p.black && clo >= beta {
-				s.store(cb, cw, p.black, clo, hi, s.syms[k][q], 1)
-				return clo
-			} else if !p.black && chi <= alpha {
-				s.store(cb, cw, p.black, lo, chi, s.syms[k][q], 1)
-				return chi
-			}
+		if v, cut := s.etc(p, n, legal, lo, hi, alpha, beta); cut {
+			return v
 		}
 	}
 	startNodes := s.nodes
-	var v, bestMove int
+	var bestMove int
 	if legal == 0 {
 		// A forced pass.
 		s.moves = append(s.moves, s.n)
@@ -671,93 +613,190 @@ func (s *KiSolver) search(p kiPos, alpha, beta int) int {
 		s.moves = s.moves[:len(s.moves)-1]
 		bestMove = s.n
 	} else {
-		var order [64]int8
-		var score [64]int64
-		cnt := 0
-		evaluate := s.n-bits.OnesCount64(occupied) >= kiOrderMin
-		for m := legal; m != 0; m &= m - 1 {
-			q := bits.TrailingZeros64(m)
-			sc := s.hh[c][q]
-			if evaluate {
-				sc += int64(s.gain(me, opp, q)) << kiOrderShift
-			}
-			if s.noise != nil {
-				sc += int64(s.noise.Uint64() & (1<<kiOrderShift - 1))
-			}
-			if q == best {
-				sc = math.MaxInt64
-			}
-			// insertion sort, highest first
-			i := cnt
-			for i > 0 && score[i-1] < sc {
-				score[i], order[i] = score[i-1], order[i-1]
-				i--
-			}
-			score[i], order[i] = sc, int8(q)
-			cnt++
-		}
-		if p.black {
-			v = -1
-		} else {
-			v = s.n + 1
-		}
-		a, b := alpha, beta
-		bestMove = -1
-		for i := 0; i < cnt; i++ {
-			q := int(order[i])
-			child := s.play(p, q)
-			s.moves = append(s.moves, q)
-			cv := s.search(child, a, b)
-			s.moves = s.moves[:len(s.moves)-1]
-			if p.black {
-				if cv > v {
-					v, bestMove = cv, q
-				}
-				if v >= beta {
-					break
-				}
-				if v > a {
-					a = v
-				}
-			} else {
-				if cv < v {
-					v, bestMove = cv, q
-				}
-				if v <= alpha {
-					break
-				}
-				if v < b {
-					b = v
-				}
-			}
-		}
-		if p.black && v >= beta || !p.black && v <= alpha {
-			s.hh[c][bestMove] += int64(1) << 4
-		}
+		v, bestMove = s.searchMoves(p, legal, n.best, alpha, beta)
 	}
-	if v < lo {
-		v = lo
-	}
-	if v > hi {
-		v = hi
-	}
+	v = min(max(v, lo), hi)
 	if s.tab != nil {
-		nlo, nhi := lo, hi
-		switch {
-		case v <= alpha:
-			nhi = v
-		case v >= beta:
-			nlo = v
-		default:
-			nlo, nhi = v, v
-		}
-		bm := bestMove
-		if bm >= 0 && bm < s.n {
-			bm = s.syms[k][bm]
-		}
-		s.store(cb, cw, p.black, nlo, nhi, bm, s.nodes-startNodes)
+		s.remember(p, n, lo, hi, v, alpha, beta, bestMove, s.nodes-startNodes)
 	}
 	return v
+}
+
+// kiNode is what search keeps of a node: its canonical position (cb, cw)
+// and orientation k, for the table, and the best move the table knows
+// (-1: none).
+type kiNode struct {
+	cb, cw  uint64
+	k, best int
+}
+
+// bounds returns what is known of the node's value before searching it:
+// the bounds [lo, hi] of its table entry or else of kiSafe (which are
+// stored), and done with the value v when they decide the node for the
+// window [alpha, beta].
+func (s *KiSolver) bounds(p kiPos, alpha, beta int) (n kiNode, lo, hi, v int, done bool) {
+	lo, hi = 0, s.n
+	n.best = -1
+	found := false
+	if s.tab != nil {
+		n.cb, n.cw, n.k = s.canon(p)
+		if e, ok := s.probe(n.cb, n.cw, p.black); ok {
+			// The entry's bounds include the kiSafe bounds of its
+			// first search, so they need not be computed again.
+			s.probes++
+			found = true
+			lo, hi = int(e.Lo), int(e.Hi)
+			if lo >= beta || lo == hi {
+				return n, lo, hi, lo, true
+			}
+			if hi <= alpha {
+				return n, lo, hi, hi, true
+			}
+			if e.Best >= 0 {
+				n.best = int(e.Best)
+				if n.best < s.n {
+					n.best = s.inv[n.k][n.best]
+				}
+			}
+		}
+	}
+	if !found && !s.opt.NoBounds {
+		tb, eb := s.safe(p.b, p.w)
+		lo = max(lo, bits.OnesCount64(tb|eb))
+		tw, ew := s.safe(p.w, p.b)
+		hi = min(hi, s.n-bits.OnesCount64(tw|ew))
+		if lo >= beta || lo == hi {
+			s.storeBounds(n.cb, n.cw, p.black, lo, hi)
+			return n, lo, hi, lo, true
+		}
+		if hi <= alpha {
+			s.storeBounds(n.cb, n.cw, p.black, lo, hi)
+			return n, lo, hi, hi, true
+		}
+	}
+	return n, lo, hi, 0, false
+}
+
+// etc is the enhanced transposition cutoff: a child whose table entry
+// already refutes the window decides this node (cut, with the value v,
+// stored).
+func (s *KiSolver) etc(p kiPos, n kiNode, legal uint64, lo, hi, alpha, beta int) (v int, cut bool) {
+	for m := legal; m != 0; m &= m - 1 {
+		q := bits.TrailingZeros64(m)
+		child := s.play(p, q)
+		b, w, _ := s.canon(child)
+		e, ok := s.probe(b, w, child.black)
+		if !ok {
+			continue
+		}
+		// (storing may reuse e's slot: read it first)
+		if clo, chi := int(e.Lo), int(e.Hi); p.black && clo >= beta {
+			s.store(n.cb, n.cw, p.black, clo, hi, s.syms[n.k][q], 1)
+			return clo, true
+		} else if !p.black && chi <= alpha {
+			s.store(n.cb, n.cw, p.black, lo, chi, s.syms[n.k][q], 1)
+			return chi, true
+		}
+	}
+	return 0, false
+}
+
+// order sorts the legal moves of the player to move, highest score first:
+// the table's best move, then the history heuristic plus, with enough
+// empty points, the move's immediate gain (and the noise of a helper
+// thread).
+func (s *KiSolver) order(p kiPos, legal uint64, best int) (order [64]int8, cnt int) {
+	me, opp, c := p.b, p.w, 0
+	if !p.black {
+		me, opp, c = p.w, p.b, 1
+	}
+	var score [64]int64
+	evaluate := s.n-bits.OnesCount64(p.b|p.w) >= kiOrderMin
+	for m := legal; m != 0; m &= m - 1 {
+		q := bits.TrailingZeros64(m)
+		sc := s.hh[c][q]
+		if evaluate {
+			sc += int64(s.gain(me, opp, q)) << kiOrderShift
+		}
+		if s.noise != nil {
+			sc += int64(s.noise.Uint64() & (1<<kiOrderShift - 1))
+		}
+		if q == best {
+			sc = math.MaxInt64
+		}
+		// insertion sort, highest first
+		i := cnt
+		for i > 0 && score[i-1] < sc {
+			score[i], order[i] = score[i-1], order[i-1]
+			i--
+		}
+		score[i], order[i] = sc, int8(q)
+		cnt++
+	}
+	return order, cnt
+}
+
+// searchMoves searches the legal moves in order with alpha-beta cutoffs
+// and returns the node's value and best move, rewarding in the history
+// heuristic a move that cut off.
+func (s *KiSolver) searchMoves(p kiPos, legal uint64, best, alpha, beta int) (v, bestMove int) {
+	order, cnt := s.order(p, legal, best)
+	v = s.n + 1
+	if p.black {
+		v = -1
+	}
+	a, b := alpha, beta
+	bestMove = -1
+	for i := 0; i < cnt; i++ {
+		q := int(order[i])
+		child := s.play(p, q)
+		s.moves = append(s.moves, q)
+		cv := s.search(child, a, b)
+		s.moves = s.moves[:len(s.moves)-1]
+		if p.black {
+			if cv > v {
+				v, bestMove = cv, q
+			}
+			if v >= beta {
+				break
+			}
+			a = max(a, v)
+		} else {
+			if cv < v {
+				v, bestMove = cv, q
+			}
+			if v <= alpha {
+				break
+			}
+			b = min(b, v)
+		}
+	}
+	if p.black && v >= beta || !p.black && v <= alpha {
+		c := 0
+		if !p.black {
+			c = 1
+		}
+		s.hh[c][bestMove] += int64(1) << 4
+	}
+	return v, bestMove
+}
+
+// remember stores the node's value v, searched in [alpha, beta] within
+// the bounds [lo, hi], with its best move and the nodes its search took.
+func (s *KiSolver) remember(p kiPos, n kiNode, lo, hi, v, alpha, beta, bestMove int, work int64) {
+	nlo, nhi := lo, hi
+	switch {
+	case v <= alpha:
+		nhi = v
+	case v >= beta:
+		nlo = v
+	default:
+		nlo, nhi = v, v
+	}
+	if bestMove >= 0 && bestMove < s.n {
+		bestMove = s.syms[n.k][bestMove]
+	}
+	s.store(n.cb, n.cw, p.black, nlo, nhi, bestMove, work)
 }
 
 // pv follows moves that keep the value v from the root.

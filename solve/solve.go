@@ -874,19 +874,7 @@ func (s *Solver) search(alpha, beta int) int {
 	if s.st.Over() {
 		return s.margin()
 	}
-	// No result lies outside [minMargin, maxMargin], narrowed by the
-	// button's half point once someone has taken it.
-	lo, hi := s.minMargin, s.maxMargin
-	if s.r.Button {
-		if b, ok := s.st.(interface{ Button() board.Color }); ok {
-			switch b.Button() {
-			case board.Black:
-				lo += 2
-			case board.White:
-				hi -= 2
-			}
-		}
-	}
+	lo, hi := s.marginRange()
 	if alpha >= hi {
 		return hi
 	}
@@ -894,52 +882,10 @@ func (s *Solver) search(alpha, beta int) int {
 		return lo
 	}
 	if s.benson || s.keil || s.ki {
-		// Bounds from unconditionally alive stones (see safePoints,
-		// keilSafe and kiSafe): the safe points are the owner's, the
-		// points the other side can never hold are not the other side's,
-		// the rest at most the other side's, and the button's half point
-		// whoever may still get it.
-		k2 := int(2 * s.r.Komi)
-		lowAdj, highAdj := 0, 0
-		if s.r.Button {
-			lowAdj, highAdj = -1, +1
-			if b, ok := s.st.(interface{ Button() board.Color }); ok {
-				switch b.Button() {
-				case board.Black:
-					lowAdj = +1
-				case board.White:
-					highAdj = -1
-				}
-			}
-		}
-		// sure: the owner's at the end; free: never the other side's.
-		var bSure, bFree, wSure, wFree int
-		switch {
-		case s.keil:
-			bSure, wSure = bits.OnesCount64(s.keilSafe(board.Black)), bits.OnesCount64(s.keilSafe(board.White))
-			bFree, wFree = bSure, wSure
-		case s.ki:
-			t, e := s.kiSafe(board.Black)
-			bSure, bFree = bits.OnesCount64(t), bits.OnesCount64(t|e)
-			t, e = s.kiSafe(board.White)
-			wSure, wFree = bits.OnesCount64(t), bits.OnesCount64(t|e)
-		default:
-			bSure, wSure = s.safePoints(board.Black), s.safePoints(board.White)
-			bFree, wFree = bSure, wSure
-		}
-		if bFree > 0 {
-			if lower := 2*(bSure-(s.n-bFree)) - k2 + lowAdj; lower >= beta {
-				return lower
-			} else if lower > lo {
-				lo = lower
-			}
-		}
-		if wFree > 0 {
-			if upper := 2*((s.n-wFree)-wSure) - k2 + highAdj; upper <= alpha {
-				return upper
-			} else if upper < hi {
-				hi = upper
-			}
+		var v int
+		var cut bool
+		if lo, hi, v, cut = s.safeBounds(lo, hi, alpha, beta); cut {
+			return v
 		}
 	}
 	if s.capMode != 0 && len(s.moves) >= s.maxPly {
@@ -952,71 +898,168 @@ func (s *Solver) search(alpha, beta int) int {
 		}
 		return lo
 	}
-	best := -1
-	var key uint64
-	k := 0
-	useTT := !s.opt.NoTable
-	if !useTT {
-		// Without a table the best move found earlier still orders moves
-		// (an order only: it cannot change a value).
-		key, k = s.key()
-		if h, ok := s.hint[key]; ok {
-			best = s.decodeMove(int(h), k)
+	n, v, cut := s.probe(f, alpha, beta)
+	if cut {
+		return v
+	}
+	v, bestMove := s.searchMoves(d, n.best, alpha, beta)
+	s.remember(d, n, v, alpha, beta, bestMove)
+	return v
+}
+
+// button returns who has taken Keil's button (board.Empty: nobody yet),
+// and whether the ruleset has one.
+func (s *Solver) button() (board.Color, bool) {
+	if !s.r.Button {
+		return board.Empty, false
+	}
+	if b, ok := s.st.(interface{ Button() board.Color }); ok {
+		return b.Button(), true
+	}
+	return board.Empty, true
+}
+
+// marginRange returns the margins no result at the node lies outside:
+// [minMargin, maxMargin], narrowed by the button's half point once someone
+// has taken it.
+func (s *Solver) marginRange() (lo, hi int) {
+	lo, hi = s.minMargin, s.maxMargin
+	switch b, _ := s.button(); b {
+	case board.Black:
+		lo += 2
+	case board.White:
+		hi -= 2
+	}
+	return lo, hi
+}
+
+// safeBounds narrows [lo, hi] by unconditionally alive stones (see
+// safePoints, keilSafe and kiSafe): the safe points are the owner's, the
+// points the other side can never hold are not the other side's, the rest
+// at most the other side's, and the button's half point whoever may still
+// get it. cut reports a bound outside [alpha, beta], which decides the
+// node with the value v.
+func (s *Solver) safeBounds(lo, hi, alpha, beta int) (newLo, newHi, v int, cut bool) {
+	k2 := int(2 * s.r.Komi)
+	lowAdj, highAdj := 0, 0
+	if b, ok := s.button(); ok {
+		lowAdj, highAdj = -1, +1
+		switch b {
+		case board.Black:
+			lowAdj = +1
+		case board.White:
+			highAdj = -1
 		}
 	}
-	var mkey uint64
-	if useTT {
-		key, k = s.key()
-		// The entry of the real game (bounds on the value), then, in a
-		// capped search, the entry of the capped game at this depth.
-		t, e := s.tt, s.tt.get(key)
-		if s.capMode != 0 {
-			mkey = key ^ tag(tagCapped, uint64(s.maxPly-len(s.moves))<<2|uint64(s.capMode+1))
+	// sure: the owner's at the end; free: never the other side's.
+	var bSure, bFree, wSure, wFree int
+	switch {
+	case s.keil:
+		bSure, wSure = bits.OnesCount64(s.keilSafe(board.Black)), bits.OnesCount64(s.keilSafe(board.White))
+		bFree, wFree = bSure, wSure
+	case s.ki:
+		t, e := s.kiSafe(board.Black)
+		bSure, bFree = bits.OnesCount64(t), bits.OnesCount64(t|e)
+		t, e = s.kiSafe(board.White)
+		wSure, wFree = bits.OnesCount64(t), bits.OnesCount64(t|e)
+	default:
+		bSure, wSure = s.safePoints(board.Black), s.safePoints(board.White)
+		bFree, wFree = bSure, wSure
+	}
+	if bFree > 0 {
+		if lower := 2*(bSure-(s.n-bFree)) - k2 + lowAdj; lower >= beta {
+			return lo, hi, lower, true
+		} else if lower > lo {
+			lo = lower
 		}
-		for i := 0; i < 2; i++ {
+	}
+	if wFree > 0 {
+		if upper := 2*((s.n-wFree)-wSure) - k2 + highAdj; upper <= alpha {
+			return lo, hi, upper, true
+		} else if upper < hi {
+			hi = upper
+		}
+	}
+	return lo, hi, 0, false
+}
+
+// node is what search keeps of a node between probing the table and
+// storing its result: the position's key and orientation k, the capped
+// game's key (mkey) and the best move known before searching (-1: none).
+type node struct {
+	key, mkey uint64
+	k, best   int
+}
+
+// probe looks the node up. Without a table, only the best move found
+// earlier orders the moves (an order only: it cannot change a value).
+// With one, the entry of the real game (bounds on the value), then, in a
+// capped search, the entry of the capped game at this depth, may decide
+// the node: cut, with the value v.
+func (s *Solver) probe(f *frame, alpha, beta int) (n node, v int, cut bool) {
+	n.best = -1
+	n.key, n.k = s.key()
+	if s.opt.NoTable {
+		if h, ok := s.hint[n.key]; ok {
+			n.best = s.decodeMove(int(h), n.k)
+		}
+		return n, 0, false
+	}
+	t, e := s.tt, s.tt.get(n.key)
+	if s.capMode != 0 {
+		n.mkey = n.key ^ tag(tagCapped, uint64(s.maxPly-len(s.moves))<<2|uint64(s.capMode+1))
+	}
+	for i := 0; i < 2; i++ {
+		if i == 1 {
+			if s.capMode == 0 {
+				break
+			}
+			t, e = s.ctt, s.ctt.get(n.mkey)
+		}
+		if e == nil {
+			continue
+		}
+		if n.best < 0 && e.Best >= 0 {
+			n.best = int(e.Best)
+			if n.best < s.n {
+				n.best = s.inv[n.k][n.best]
+			}
+		}
+		s.probes++
+		switch {
+		case int(e.Lower) >= beta:
+			v, cut = int(e.Lower), true
+		case int(e.Upper) <= alpha:
+			v, cut = int(e.Upper), true
+		case e.Lower == e.Upper:
+			v, cut = int(e.Lower), true
+		}
+		if cut && s.usable(t, e, n.k) {
+			s.reused++
 			if i == 1 {
-				if s.capMode == 0 {
-					break
-				}
-				t, e = s.ctt, s.ctt.get(mkey)
+				f.capped = true
 			}
-			if e == nil {
-				continue
-			}
-			if best < 0 && e.Best >= 0 {
-				best = int(e.Best)
-				if best < s.n {
-					best = s.inv[k][best]
-				}
-			}
-			s.probes++
-			v, cut := 0, false
-			switch {
-			case int(e.Lower) >= beta:
-				v, cut = int(e.Lower), true
-			case int(e.Upper) <= alpha:
-				v, cut = int(e.Upper), true
-			case e.Lower == e.Upper:
-				v, cut = int(e.Lower), true
-			}
-			if cut && s.usable(t, e, k) {
-				s.reused++
-				if i == 1 {
-					f.capped = true
-				}
-				return v
-			}
+			return n, v, true
 		}
+		v, cut = 0, false
 	}
+	return n, 0, false
+}
+
+// searchMoves searches the moves of the node at depth d, the best known
+// move first, with alpha-beta cutoffs, and returns the node's value and
+// its best move's code (-1: none), rewarding in the history heuristic a
+// move that cut off.
+func (s *Solver) searchMoves(d, best, alpha, beta int) (v, bestMove int) {
 	maximize := s.st.ToMove() == board.Black
 	var buf [80]game.Move
 	moves := s.candidates(best, buf[:0])
-	v := math.MinInt32
+	v = math.MinInt32
 	if !maximize {
 		v = math.MaxInt32
 	}
 	a, b := alpha, beta
-	bestMove := -1
+	bestMove = -1
 	played := 0
 	for _, m := range moves {
 		if !s.play(m) {
@@ -1033,47 +1076,48 @@ func (s *Solver) search(alpha, beta int) int {
 			if v >= beta {
 				break
 			}
-			if v > a {
-				a = v
-			}
+			a = max(a, v)
 		} else {
 			if v <= alpha {
 				break
 			}
-			if v < b {
-				b = v
-			}
+			b = min(b, v)
 		}
 	}
 	if played == 0 {
 		panic(fmt.Sprintf("solve: no legal move at a position that is not over (%s)", s.line()))
 	}
-	if bestMove >= 0 {
-		mover := s.st.ToMove()
-		if maximize && v >= beta || !maximize && v <= alpha {
-			s.hh[mover][bestMove] += int64(1) << 10
-		}
+	if bestMove >= 0 && (maximize && v >= beta || !maximize && v <= alpha) {
+		s.hh[s.st.ToMove()][bestMove] += int64(1) << 10
 	}
-	if useTT {
-		// A result resting on no capped line bounds the real game; so
-		// does a capped search's fail high when capped lines scored
-		// Black's worst, and its fail low when they scored Black's best.
-		// Other capped results hold for the capped game at this depth.
-		capped := s.frames[d].capped // (s.frames may have grown: f is stale)
-		real := !capped || s.capMode < 0 && v >= beta || s.capMode > 0 && v <= alpha
-		if real {
-			s.store(s.tt, key, k, v, alpha, beta, bestMove)
-		} else {
-			if s.ctt.len() >= s.maxEntries()/2 {
-				s.ctt = newTable()
-				s.cttClears++
-			}
-			s.store(s.ctt, mkey, k, v, alpha, beta, bestMove)
+	return v, bestMove
+}
+
+// remember stores the result v of the node at depth d searched in
+// [alpha, beta]: in the table of the real game, or of the capped game at
+// this depth, or without a table its best move as a hint.
+func (s *Solver) remember(d int, n node, v, alpha, beta, bestMove int) {
+	if s.opt.NoTable {
+		if bestMove >= 0 && len(s.hint) < s.maxEntries() {
+			s.hint[n.key] = int16(s.encodeMove(bestMove, n.k))
 		}
-	} else if bestMove >= 0 && len(s.hint) < s.maxEntries() {
-		s.hint[key] = int16(s.encodeMove(bestMove, k))
+		return
 	}
-	return v
+	// A result resting on no capped line bounds the real game; so does a
+	// capped search's fail high when capped lines scored Black's worst,
+	// and its fail low when they scored Black's best. Other capped results
+	// hold for the capped game at this depth.
+	capped := s.frames[d].capped // (s.frames may have grown: no pointer kept)
+	real := !capped || s.capMode < 0 && v >= beta || s.capMode > 0 && v <= alpha
+	if real {
+		s.store(s.tt, n.key, n.k, v, alpha, beta, bestMove)
+		return
+	}
+	if s.ctt.len() >= s.maxEntries()/2 {
+		s.ctt = newTable()
+		s.cttClears++
+	}
+	s.store(s.ctt, n.mkey, n.k, v, alpha, beta, bestMove)
 }
 
 // ttBest returns the table's best move at the current node (in the

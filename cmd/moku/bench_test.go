@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"strings"
 	"testing"
 )
 
@@ -24,31 +23,5 @@ func TestBenchJSON(t *testing.T) {
 		if !ok || g.PlayoutsPerS <= 0 || g.MovesPerPlayout < 20 || g.BlackWinRate < 0 || g.BlackWinRate > 1 {
 			t.Errorf("%s: %+v (present %v)", k, g, ok)
 		}
-	}
-}
-
-// TestGTPSearch: the default player is the search; genmove plays legal
-// moves, moku-analyze reports, time_settings and time_left are accepted,
-// and --player random still works.
-func TestGTPSearch(t *testing.T) {
-	in := "boardsize 7\nkomi 7.5\ntime_settings 30 0 0\ngenmove b\ntime_left w 29 0\ngenmove w\nmoku-analyze 300\nquit\n"
-	code, out, errs := moku(t, in, "gtp", "--playouts", "300")
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, errs)
-	}
-	for _, want := range []string{"= \n\n= \n\n= \n\n= ", "player black\nwinrate ", "\nmove ", " visits ", " pv ", "\nownership a1 "} {
-		if !strings.Contains(out, want) {
-			t.Errorf("output lacks %q:\n%s", want, out)
-		}
-	}
-	if strings.Contains(out, "?") {
-		t.Errorf("an error:\n%s", out)
-	}
-	code, out, _ = moku(t, "genmove b\nquit\n", "gtp", "--player", "random", "--game", "keil", "--board", "hex:3")
-	if code != 0 || !strings.HasPrefix(out, "= ") {
-		t.Errorf("random player: exit %d\n%s", code, out)
-	}
-	if code, _, errs := moku(t, "", "gtp", "--player", "oracle"); code != 1 || !strings.Contains(errs, "want mcts or random") {
-		t.Errorf("--player oracle: exit %d, %s", code, errs)
 	}
 }

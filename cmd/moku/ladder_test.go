@@ -14,50 +14,6 @@ import (
 	"testing"
 )
 
-func TestRungName(t *testing.T) {
-	for _, tc := range []struct{ command, want string }{
-		{"/tmp/moku-ladder gtp --game keil --board hex:5 --player random --seed 2", "random"},
-		{"moku gtp --playouts 1000 --heavy=false", "1k"},
-		{"moku gtp --game keil --board hex:5 --playouts 1000 --seed 1", "1k"},
-		{"moku gtp --playouts=100000 --seed=3 --game=kee --players 3 --board 7x7", "100k"},
-		{"moku gtp --playouts 300", "300"},
-		{"moku gtp", "3k"},
-		{"moku gtp --playouts 10000 --threads 2 --heavy", "10k --threads 2 --heavy"},
-		{"moku gtp --playouts 1000 --threads 1 --resign", "1k"},
-		{"moku gtp --playouts 1000 --resign=false", "1k --resign false"},
-		{"./moku gtp --player random --komi 7.5", "random"},
-		{"gnugo --mode gtp --level 1", "gnugo --mode gtp --level 1"},
-		{"moku serve", "moku serve"},
-	} {
-		if got := rungName(tc.command, "moku 0.1 (genmove: mcts 1000 playouts, 1 threads)"); got != tc.want {
-			t.Errorf("rungName(%q) = %q, want %q", tc.command, got, tc.want)
-		}
-	}
-	// A newer binary says in its name that its search plays tactical
-	// playouts, which the ladder's defaults (light playouts) are not.
-	for _, tc := range []struct{ command, self, want string }{
-		{"moku gtp --playouts 1000", "moku 0.1 (genmove: mcts 1000 playouts, heavy playouts, 1 threads)", "1k --heavy"},
-		{"moku gtp --playouts 1000 --heavy", "moku 0.1 (genmove: mcts 1000 playouts, heavy playouts, 1 threads)", "1k --heavy"},
-		{"moku gtp --playouts 1000 --heavy=false", "moku 0.1 (genmove: mcts 1000 playouts, 1 threads)", "1k"},
-		{"moku gtp --player random", "moku 0.1 (genmove: uniformly random legal moves)", "random"},
-	} {
-		if got := rungName(tc.command, tc.self); got != tc.want {
-			t.Errorf("rungName(%q, %q) = %q, want %q", tc.command, tc.self, got, tc.want)
-		}
-	}
-}
-
-func TestRungOrder(t *testing.T) {
-	want := []string{"random", "50", "1k", "10k", "10k --threads 2", "100k", "gnugo --mode gtp"}
-	for i := range want {
-		for j := range want {
-			if got := rungLess(want[i], want[j]); got != (i < j) {
-				t.Errorf("rungLess(%q, %q) = %v", want[i], want[j], got)
-			}
-		}
-	}
-}
-
 // buildMoku builds the moku command for engines to run.
 func buildMoku(t *testing.T) string {
 	t.Helper()

@@ -1,11 +1,16 @@
-// Command moku plays Keil, Kee Go, Ki and Go: as a GTP engine, at the
-// terminal, replaying records, and (in later versions) as a web server.
+// Command moku plays Keil, Kee Go, Ki and Go: as a web server (serve), a
+// GTP engine (gtp), at the terminal (play); it replays records (replay),
+// referees matches between engines (match) and rates them (ladder),
+// solves small boards (solve), and measures itself (selfplay, bench,
+// loadtest).
 //
 // Usage:
 //
 //	moku <command> [flags]
 //
-// Run "moku help" for the list of commands.
+// Run "moku help" for the list of commands, "moku --version" for the
+// version. Each command is a file of this package that parses its flags
+// and calls the library packages (see docs/architecture.md).
 package main
 
 import (
@@ -15,6 +20,8 @@ import (
 	"os"
 	"sort"
 	"strings"
+
+	program "moku" // the root package: the version
 )
 
 // command is one subcommand. Files of this package register theirs in init.
@@ -48,8 +55,15 @@ func main() {
 
 // run executes one command line and returns the process's exit code.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+	switch {
+	case len(args) == 0:
+		usage(stderr)
+		return 2
+	case args[0] == "help" || args[0] == "-h" || args[0] == "--help":
 		usage(stdout)
+		return 0
+	case args[0] == "version" || args[0] == "-version" || args[0] == "--version":
+		fmt.Fprintln(stdout, "moku", program.Version)
 		return 0
 	}
 	c, ok := commands[args[0]]

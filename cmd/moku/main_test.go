@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -67,26 +66,21 @@ func TestGTPCommand(t *testing.T) {
 }
 
 func TestUsage(t *testing.T) {
-	if code, out, _ := moku(t, "", "help"); code != 0 || !strings.Contains(out, "replay") {
-		t.Errorf("help: %d %s", code, out)
-	}
-	if code, _, _ := moku(t, "", "frobnicate"); code != 2 {
-		t.Errorf("unknown command exit %d", code)
-	}
-}
-
-func TestGTPPieCommands(t *testing.T) {
-	code, out, _ := moku(t, "moku-pie-komi\nmoku-pie-color 40\nmoku-pie-color -40\nmoku-pie-color x\n", "gtp", "--game", "keil", "--board", "hex:2", "--playouts", "300")
-	lines := strings.Split(strings.TrimSpace(out), "\n\n")
-	if code != 0 || len(lines) != 4 {
-		t.Fatalf("exit %d, output %q", code, out)
-	}
-	var komi float64
-	if _, err := fmt.Sscanf(lines[0], "= %g black-winrate", &komi); err != nil || komi != float64(int(komi)) || komi < 0 || komi > 7 {
-		t.Errorf("proposed komi: %q (want a whole number within the 7 points)", lines[0])
-	}
-	if !strings.HasPrefix(lines[1], "= white winrate") || !strings.HasPrefix(lines[2], "= black winrate") || lines[3] != "? komi not a float" {
-		t.Errorf("choices: %q", lines[1:])
+	for _, tc := range []struct {
+		args           []string
+		code           int
+		stdout, stderr string
+	}{
+		{[]string{"help"}, 0, "usage: moku <command>", ""},
+		{[]string{"-h"}, 0, "  replay ", ""},
+		{nil, 2, "", "usage: moku <command>"},
+		{[]string{"frobnicate"}, 2, "", `moku: unknown command "frobnicate"`},
+		{[]string{"--version"}, 0, "moku 0.1\n", ""},
+	} {
+		code, out, errs := moku(t, "", tc.args...)
+		if code != tc.code || !strings.Contains(out, tc.stdout) || !strings.Contains(errs, tc.stderr) || (tc.stdout == "") != (out == "") {
+			t.Errorf("moku %v: exit %d, stdout %q, stderr %q", tc.args, code, out, errs)
+		}
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	"os/signal"
 	"time"
 
+	"moku/catalog"
 	"moku/match"
 )
 
@@ -19,21 +20,23 @@ func init() {
 func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("match", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	gf := addGameFlags(fs)
-	var e1, e2, e3, e4, black, white string
-	fs.StringVar(&e1, "engine1", "", "command line of engine 1 (Black in odd games, White in even ones)")
-	fs.StringVar(&e2, "engine2", "", "command line of engine 2")
-	fs.StringVar(&e3, "engine3", "", "command line of engine 3 (a 3- or 4-player game: seats rotate every game)")
-	fs.StringVar(&e4, "engine4", "", "command line of engine 4 (a 4-player game)")
+	gf := catalog.AddFlags(fs)
+	var e [4]string
+	var black, white string
+	var mc match.MultiConfig // the settings of either kind of match
+	fs.StringVar(&e[0], "engine1", "", "command line of engine 1 (Black in odd games, White in even ones)")
+	fs.StringVar(&e[1], "engine2", "", "command line of engine 2")
+	fs.StringVar(&e[2], "engine3", "", "command line of engine 3 (a 3- or 4-player game: seats rotate every game)")
+	fs.StringVar(&e[3], "engine4", "", "command line of engine 4 (a 4-player game)")
 	fs.StringVar(&black, "black", "", "command line of the engine that plays Black first (engine 1; colours alternate unless --fixed)")
 	fs.StringVar(&white, "white", "", "command line of the engine that plays White first (engine 2)")
 	fixed := fs.Bool("fixed", false, "do not alternate colours: engine 1 always plays Black")
-	n := fs.Int("games", 10, "number of games")
-	moveTime := fs.Duration("time", 10*time.Second, "time limit for each move (0: none)")
-	maxMoves := fs.Int("max-moves", 0, "end a game after this many moves and score it as it stands (0: 4 a point + 20)")
-	dir := fs.String("out", "match", "directory for the games (game-0001.sgf, ...); a match found there is resumed")
+	fs.IntVar(&mc.Games, "games", 10, "number of games")
+	fs.DurationVar(&mc.Move, "time", 10*time.Second, "time limit for each move (0: none)")
+	fs.IntVar(&mc.MaxMoves, "max-moves", 0, "end a game after this many moves and score it as it stands (0: 4 a point + 20)")
+	fs.StringVar(&mc.Dir, "out", "match", "directory for the games (game-0001.sgf, ...); a match found there is resumed")
 	quiet := fs.Bool("quiet", false, "no progress bar")
-	seed := fs.Uint64("seed", 0, "engines that know moku-seed (moku's) get the seed 1000000 x this + 1000 x game + engine before each game, so that each game is new and a resumed match plays as an unbroken one")
+	fs.Uint64Var(&mc.Seed, "seed", 0, "engines that know moku-seed (moku's) get the seed 1000000 x this + 1000 x game + engine before each game, so that each game is new and a resumed match plays as an unbroken one")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: moku match --black \"gnugo --mode gtp --level 1\" --white \"moku gtp\" [flags]")
 		fs.PrintDefaults()
@@ -41,81 +44,83 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	if black != "" {
-		e1 = black
-	}
-	if white != "" {
-		e2 = white
-	}
-	cfg0, err := gf.config()
-	if err != nil {
+	var err error
+	if mc.Game, err = gf.Config(); err != nil {
 		return err
 	}
-	if r, _, err := cfg0.Build(); err == nil && r.Players > 2 {
-		if black != "" || white != "" || *fixed {
-			return fmt.Errorf("--black, --white and --fixed are for two engines: a %d-player match takes --engine1 to --engine%d (seats rotate)", r.Players, r.Players)
+	r, _, _ := mc.Game.Build()
+	if mc.Engines, err = matchEngines(e, black, white, *fixed, r.Players); err != nil {
+		if r.Players == 2 && len(mc.Engines) == 0 {
+			fs.Usage()
 		}
-		return runMultiMatch(match.MultiConfig{Engines: []string{e1, e2, e3, e4}, Games: *n, Game: cfg0, Move: *moveTime, MaxMoves: *maxMoves, Dir: *dir, Seed: *seed}, r.Players, *quiet, stdout, stderr)
-	}
-	if e3 != "" || e4 != "" {
-		return fmt.Errorf("--engine3 and --engine4 are for 3- and 4-player games (--game kee --players 3 or 4)")
-	}
-	if e1 == "" || e2 == "" {
-		fs.Usage()
-		return fmt.Errorf("want two engines: --engine1 and --engine2 (or --black and --white)")
-	}
-	cfg, err := gf.config()
-	if err != nil {
 		return err
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	mc := match.Config{Engines: [2]string{e1, e2}, Fixed: *fixed, Games: *n, Game: cfg,
-		Move: *moveTime, MaxMoves: *maxMoves, Dir: *dir, Seed: *seed}
 	if !*quiet {
 		mc.Progress = stderr
 	}
-	sum, err := match.Run(ctx, mc)
-	saved := 0
-	if sum != nil {
-		saved = len(sum.Games)
-	}
-	return matchEnded(ctx, sum, saved, err, mc.Dir, stdout)
+	return runMatches(mc, *fixed, stdout)
 }
 
-// matchEnded prints the summary of a match that saved games, and returns
-// its error: for a match stopped by Ctrl-C, how to resume it.
-func matchEnded(ctx context.Context, sum fmt.Stringer, saved int, err error, dir string, stdout io.Writer) error {
+// matchEngines returns the engines' command lines the flags give, checked
+// against the number of players; for a two-player game without both, none.
+func matchEngines(e [4]string, black, white string, fixed bool, players int) ([]string, error) {
+	if black != "" {
+		e[0] = black
+	}
+	if white != "" {
+		e[1] = white
+	}
+	if players == 2 {
+		if e[2] != "" || e[3] != "" {
+			return e[:2], fmt.Errorf("--engine3 and --engine4 are for 3- and 4-player games (--game kee --players 3 or 4)")
+		}
+		if e[0] == "" || e[1] == "" {
+			return nil, fmt.Errorf("want two engines: --engine1 and --engine2 (or --black and --white)")
+		}
+		return e[:2], nil
+	}
+	if black != "" || white != "" || fixed {
+		return e[:], fmt.Errorf("--black, --white and --fixed are for two engines: a %d-player match takes --engine1 to --engine%d (seats rotate)", players, players)
+	}
+	for i, c := range e {
+		if i < players && c == "" {
+			return e[:], fmt.Errorf("a %d-player game wants %d engines: --engine1 to --engine%d", players, players, players)
+		}
+		if i >= players && c != "" {
+			return e[:], fmt.Errorf("--engine%d: a %d-player game has only %d engines", i+1, players, players)
+		}
+	}
+	return e[:players], nil
+}
+
+// runMatches referees the match (match.Run for two engines, RunMulti for
+// more) and prints its summary; a match stopped by Ctrl-C says how to
+// resume it.
+func runMatches(mc match.MultiConfig, fixed bool, stdout io.Writer) error {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	var sum fmt.Stringer
+	saved := 0
+	var err error
+	if len(mc.Engines) == 2 {
+		var s *match.Summary
+		s, err = match.Run(ctx, match.Config{Engines: [2]string{mc.Engines[0], mc.Engines[1]}, Fixed: fixed, Games: mc.Games,
+			Game: mc.Game, Move: mc.Move, MaxMoves: mc.MaxMoves, Dir: mc.Dir, Progress: mc.Progress, Seed: mc.Seed})
+		if s != nil {
+			sum, saved = s, len(s.Games)
+		}
+	} else {
+		var s *match.MultiSummary
+		s, err = match.RunMulti(ctx, mc)
+		if s != nil {
+			sum, saved = s, len(s.Games)
+		}
+	}
 	if saved > 0 {
 		fmt.Fprint(stdout, sum)
 	}
 	if ctx.Err() != nil {
-		return fmt.Errorf("interrupted: %d games saved in %s; run the same command again to resume", saved, dir)
+		return fmt.Errorf("interrupted: %d games saved in %s; run the same command again to resume", saved, mc.Dir)
 	}
 	return err
-}
-
-// runMultiMatch referees a match of 3 or 4 engines in a game of as many
-// players.
-func runMultiMatch(mc match.MultiConfig, players int, quiet bool, stdout, stderr io.Writer) error {
-	for i, e := range mc.Engines {
-		if i < players && e == "" {
-			return fmt.Errorf("a %d-player game wants %d engines: --engine1 to --engine%d", players, players, players)
-		}
-		if i >= players && e != "" {
-			return fmt.Errorf("--engine%d: a %d-player game has only %d engines", i+1, players, players)
-		}
-	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	mc.Engines = mc.Engines[:players]
-	if !quiet {
-		mc.Progress = stderr
-	}
-	sum, err := match.RunMulti(ctx, mc)
-	saved := 0
-	if sum != nil {
-		saved = len(sum.Games)
-	}
-	return matchEnded(ctx, sum, saved, err, mc.Dir, stdout)
 }

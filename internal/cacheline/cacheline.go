@@ -1,6 +1,8 @@
 // Package cacheline keeps memory that different threads write apart, so
 // that no cache line holds data of two of them (false sharing).
 //
+// Start with Pad (inside a struct) and Make (a slice).
+//
 // The search runs one worker a thread, each with its own playout board,
 // game state and buffers, all allocated one after another by the thread
 // that starts the search. Small objects of the same size then sit side by

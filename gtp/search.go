@@ -1,0 +1,226 @@
+package gtp
+
+import (
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"time"
+
+	"moku/board"
+	"moku/catalog"
+	"moku/game"
+	"moku/search"
+)
+
+// Settings are the choices of moku's own engine that `moku gtp` takes as
+// flags: who plays genmove, and the search's budget and policy.
+// DefaultSettings gives the flags' defaults.
+type Settings struct {
+	Player    string  // "mcts" (the Monte-Carlo tree search) or "random"
+	Seed      uint64  // of genmove's random choices
+	Playouts  int     // mcts: playouts a move (0: as many as Seconds allows)
+	Seconds   float64 // mcts: seconds a move (0: as many as Playouts takes)
+	Threads   int     // mcts: search threads
+	Resign    bool    // mcts: resign hopeless games
+	StopEarly bool    // mcts: end a search once its move cannot change
+	Heavy     bool    // mcts: tactical playouts where the game has them
+	// JudgePlayouts is the number of playouts by which final_status_list
+	// judges dead stones (0: it finds none).
+	JudgePlayouts int
+}
+
+// DefaultSettings returns the settings of `moku gtp` without flags: the
+// search with 3000 playouts a move, one thread, tactical playouts.
+func DefaultSettings() Settings {
+	return Settings{Player: "mcts", Seed: 1, Playouts: 3000, Threads: 1, Resign: true, StopEarly: true, Heavy: true}
+}
+
+// AddFlags defines a flag for each setting on fs, with s's values as
+// defaults.
+func (s *Settings) AddFlags(fs *flag.FlagSet) {
+	fs.Uint64Var(&s.Seed, "seed", s.Seed, "seed of genmove's random choices")
+	fs.StringVar(&s.Player, "player", s.Player, "who chooses genmove's moves: mcts (Monte-Carlo tree search) or random")
+	fs.IntVar(&s.Playouts, "playouts", s.Playouts, "mcts: playouts a move (0: as many as --time allows)")
+	fs.Float64Var(&s.Seconds, "time", s.Seconds, "mcts: seconds a move (0: as many as --playouts takes); GTP time_settings overrides")
+	fs.IntVar(&s.Threads, "threads", s.Threads, "mcts: search threads")
+	fs.BoolVar(&s.Resign, "resign", s.Resign, "mcts: resign hopeless games")
+	fs.BoolVar(&s.StopEarly, "stop-early", s.StopEarly, "mcts: end a move's search once the playouts left could not change the move (exact under --playouts; under --time at the speed so far)")
+	fs.BoolVar(&s.Heavy, "heavy", s.Heavy, "mcts: tactical playouts where the game has them (two players: answers to atari, and on a rectangle 3x3 shapes, no big self-ataris; Keil on the hexhex: captures and rescues through linking; Ki: captures); --heavy=false for the light reference policy")
+}
+
+// Options returns the search's options the settings describe.
+func (s Settings) Options() search.Options {
+	o := search.DefaultOptions()
+	o.Playouts, o.Time, o.Threads, o.Seed = s.Playouts, seconds(s.Seconds), s.Threads, s.Seed
+	o.Resign, o.Heavy, o.StopEarly = s.Resign, s.Heavy, s.StopEarly
+	return o
+}
+
+// Engine returns an engine playing the game cfg describes, its genmove
+// played as the settings say. With the search, it also answers
+// time_settings, time_left, moku-pie-komi, moku-pie-color and
+// moku-analyze (see UseSearch).
+func (s Settings) Engine(cfg catalog.Config) (*Engine, error) {
+	e, err := New(cfg, s.Seed)
+	if err != nil {
+		return nil, err
+	}
+	if s.JudgePlayouts > 0 {
+		e.SetEstimator(search.Playouts{N: s.JudgePlayouts, Seed: s.Seed})
+	}
+	switch s.Player {
+	case "random":
+		e.SetPlayer(RandomPlayer{Rand: rand.New(rand.NewPCG(s.Seed, 0x6d6f6b75))})
+	case "mcts":
+		o := s.Options()
+		if o.Playouts <= 0 && o.Time <= 0 {
+			return nil, fmt.Errorf("--playouts 0 needs --time")
+		}
+		p := search.New(o)
+		e.UseSearch(p)
+		// version says whether the playouts are tactical in this game.
+		r, g, _ := cfg.Build()
+		o.Heavy = o.Heavy && search.HasTactics(r, g)
+		e.playedBy = search.New(o).Name()
+	default:
+		return nil, fmt.Errorf("--player %q: want mcts or random", s.Player)
+	}
+	return e, nil
+}
+
+// UseSearch makes the search p play genmove, and adds its commands: GTP's
+// time_settings and time_left (on p's clock, which it gets if it has
+// none), the komi pie's moku-pie-komi and moku-pie-color, and
+// moku-analyze.
+func (e *Engine) UseSearch(p *search.Player) {
+	if p.Clock == nil {
+		p.Clock = &search.Clock{}
+	}
+	e.SetPlayer(p)
+	e.Register("time_settings", func(e *Engine, a []string) (string, error) { return timeSettings(p.Clock, a) })
+	e.Register("time_left", func(e *Engine, a []string) (string, error) { return timeLeft(p.Clock, a) })
+	e.Register("moku-pie-komi", func(e *Engine, a []string) (string, error) { return pieKomi(e.State(), p.Opt) })
+	e.Register("moku-pie-color", func(e *Engine, a []string) (string, error) { return pieColor(e.State(), p.Opt, a) })
+	e.Register("moku-analyze", func(e *Engine, a []string) (string, error) { return analyze(e.State(), p.Opt, a) })
+}
+
+func seconds(s float64) time.Duration { return time.Duration(s * float64(time.Second)) }
+
+// timeSettings answers time_settings <main_time> <byo_yomi_time>
+// <byo_yomi_stones>.
+func timeSettings(c *search.Clock, a []string) (string, error) {
+	if len(a) != 3 {
+		return "", fmt.Errorf("usage: time_settings <main_time> <byo_yomi_time> <byo_yomi_stones>")
+	}
+	main, err1 := strconv.ParseFloat(a[0], 64)
+	byo, err2 := strconv.ParseFloat(a[1], 64)
+	stones, err3 := strconv.Atoi(a[2])
+	if err1 != nil || err2 != nil || err3 != nil || main < 0 || byo < 0 || stones < 0 {
+		return "", fmt.Errorf("syntax error")
+	}
+	c.Settings(seconds(main), seconds(byo), stones)
+	return "", nil
+}
+
+// timeLeft answers time_left <color> <time> <stones>.
+func timeLeft(c *search.Clock, a []string) (string, error) {
+	if len(a) != 3 {
+		return "", fmt.Errorf("usage: time_left <color> <time> <stones>")
+	}
+	if _, err := board.ParseColor(a[0]); err != nil {
+		return "", fmt.Errorf("invalid color")
+	}
+	left, err1 := strconv.ParseFloat(a[1], 64)
+	stones, err2 := strconv.Atoi(a[2])
+	if err1 != nil || err2 != nil {
+		return "", fmt.Errorf("syntax error")
+	}
+	c.Left(seconds(left), stones)
+	return "", nil
+}
+
+// start returns the start of s's game, on a clone.
+func start(s game.State) game.State {
+	c := s.Clone()
+	for c.Undo() {
+	}
+	return c
+}
+
+// pieKomi answers moku-pie-komi (the komi pie of Keil): the komi the
+// search believes balances the game from its start, with Black's win rate
+// and the expected margin under it.
+func pieKomi(s game.State, o search.Options) (string, error) {
+	prop, err := search.ProposeKomi(start(s), o)
+	if err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("%s black-winrate %.3f margin %.1f", strconv.FormatFloat(prop.Komi, 'f', -1, 64), prop.BlackWinRate, prop.Margin), nil
+}
+
+// pieColor answers moku-pie-color KOMI: the colour the search would
+// rather play from the start under that komi, with its win rate.
+func pieColor(s game.State, o search.Options, a []string) (string, error) {
+	if len(a) != 1 {
+		return "", fmt.Errorf("usage: moku-pie-color <komi>")
+	}
+	komi, err := strconv.ParseFloat(a[0], 64)
+	if err != nil {
+		return "", fmt.Errorf("komi not a float")
+	}
+	c, rate, err := search.ChooseColor(start(s), komi, o)
+	if err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("%s winrate %.3f", c, rate), nil
+}
+
+// analyze answers moku-analyze [playouts]: it searches the position for
+// the player to move without playing, with the whole budget (no early
+// stop), and reports as FormatAnalysis does.
+func analyze(s game.State, o search.Options, a []string) (string, error) {
+	if s.Over() {
+		return "", fmt.Errorf("the game is over")
+	}
+	o.StopEarly = false
+	if len(a) > 0 {
+		n, err := strconv.Atoi(a[0])
+		if err != nil || n <= 0 {
+			return "", fmt.Errorf("usage: moku-analyze [playouts]")
+		}
+		o.Playouts, o.Time = n, 0
+	}
+	an, err := search.Search(s, o)
+	if err != nil {
+		return "", err
+	}
+	return FormatAnalysis(s, an), nil
+}
+
+// FormatAnalysis writes a search's analysis of s as moku-analyze answers
+// it, one item a line: the player to move, its win rate and expected score
+// margin, the playouts and seconds spent, up to ten candidates with their
+// visits, win rates and principal variations, and the ownership of every
+// point (+1: the player to move's, -1: another player's).
+func FormatAnalysis(s game.State, an search.Analysis) string {
+	g := s.Graph()
+	var b strings.Builder
+	fmt.Fprintf(&b, "player %s\nwinrate %.3f\nmargin %.1f\nplayouts %d\nseconds %.2f\n", s.ToMove(), an.WinRate, an.Margin, an.Playouts, an.Seconds)
+	for i, c := range an.Candidates {
+		if i == 10 || (i > 0 && c.Visits == 0) {
+			break
+		}
+		pv := make([]string, len(c.PV))
+		for j, m := range c.PV {
+			pv[j] = m.Format(g)
+		}
+		fmt.Fprintf(&b, "move %s visits %d winrate %.3f pv %s\n", c.Move.Format(g), c.Visits, c.WinRate, strings.Join(pv, " "))
+	}
+	b.WriteString("ownership")
+	for q, v := range an.Ownership {
+		fmt.Fprintf(&b, " %s %.2f", g.Name(q), v)
+	}
+	return b.String()
+}

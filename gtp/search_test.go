@@ -1,0 +1,113 @@
+package gtp
+
+import (
+	"flag"
+	"fmt"
+	"strings"
+	"testing"
+
+	"moku/catalog"
+)
+
+// settingsEngine starts the engine that moku gtp starts with these flags.
+func settingsEngine(t *testing.T, cfg catalog.Config, flags ...string) (*Engine, error) {
+	t.Helper()
+	s := DefaultSettings()
+	fs := flag.NewFlagSet("gtp", flag.ContinueOnError)
+	s.AddFlags(fs)
+	if err := fs.Parse(flags); err != nil {
+		t.Fatal(err)
+	}
+	return s.Engine(cfg)
+}
+
+// TestSettingsVersion: version names the player, and says "heavy
+// playouts" only where the game has tactical playouts (match records and
+// the ladder read it).
+func TestSettingsVersion(t *testing.T) {
+	for _, tc := range []struct {
+		cfg   catalog.Config
+		flags []string
+		want  string
+	}{
+		{catalog.Config{Rules: "go", Board: "9x9"}, nil, "0.1 (genmove: mcts 3000 playouts, heavy playouts, 1 threads)"},
+		{catalog.Config{Rules: "go", Board: "9x9"}, []string{"--player", "random"}, "0.1 (genmove: uniformly random legal moves)"},
+		{catalog.Config{Rules: "kee players=3", Board: "5x5"}, nil, "0.1 (genmove: mcts 3000 playouts, 1 threads)"},
+		{catalog.Config{Rules: "keil", Board: "hex:3"}, []string{"--playouts", "1000", "--heavy=false", "--threads", "2"}, "0.1 (genmove: mcts 1000 playouts, 2 threads)"},
+		{catalog.Config{Rules: "ki", Board: "5x5"}, []string{"--playouts", "0", "--time", "2"}, "0.1 (genmove: mcts 2s, heavy playouts, 1 threads)"},
+	} {
+		e, err := settingsEngine(t, tc.cfg, tc.flags...)
+		if err != nil {
+			t.Fatalf("%v %v: %v", tc.cfg, tc.flags, err)
+		}
+		if got, _ := e.Execute("version"); got != "= "+tc.want+"\n\n" {
+			t.Errorf("%v %v: version %q, want %q", tc.cfg, tc.flags, got, tc.want)
+		}
+	}
+	for _, tc := range []struct {
+		flags []string
+		want  string
+	}{
+		{[]string{"--player", "oracle"}, "want mcts or random"},
+		{[]string{"--playouts", "0"}, "--playouts 0 needs --time"},
+	} {
+		if _, err := settingsEngine(t, catalog.Config{Rules: "go", Board: "5x5"}, tc.flags...); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%v: error %v, want …%s…", tc.flags, err, tc.want)
+		}
+	}
+}
+
+// TestSearchCommands: with the search, genmove plays, moku-analyze
+// reports, time_settings and time_left are accepted and checked.
+func TestSearchCommands(t *testing.T) {
+	e, err := settingsEngine(t, catalog.Config{Rules: "go", Board: "7x7"}, "--playouts", "300")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ cmd, want string }{
+		{"komi 7.5", "= \n\n"},
+		{"time_settings 30 0 0", "= \n\n"},
+		{"time_settings 30 x 0", "? syntax error\n\n"},
+		{"genmove b", "= "},
+		{"time_left w 29 0", "= \n\n"},
+		{"time_left purple 29 0", "? invalid color\n\n"},
+		{"genmove w", "= "},
+		{"moku-analyze 300", "= player black\nwinrate "},
+		{"moku-analyze -1", "? usage: moku-analyze [playouts]\n\n"},
+	} {
+		got, _ := e.Execute(tc.cmd)
+		if !strings.HasPrefix(got, tc.want) {
+			t.Errorf("%s: %q, want %q…", tc.cmd, got, tc.want)
+		}
+	}
+	got, _ := e.Execute("moku-analyze 300")
+	for _, want := range []string{"\nmove ", " visits ", " pv ", "\nownership a1 "} {
+		if !strings.Contains(got, want) {
+			t.Errorf("moku-analyze lacks %q:\n%s", want, got)
+		}
+	}
+}
+
+// TestPieCommands: moku-pie-komi proposes a whole komi within the board's
+// range; moku-pie-color chooses White under a large komi, Black under a
+// large negative one.
+func TestPieCommands(t *testing.T) {
+	e, err := settingsEngine(t, catalog.Config{Rules: "keil", Board: "hex:2"}, "--playouts", "300")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, _ := e.Execute("moku-pie-komi")
+	var komi float64
+	if _, err := fmt.Sscanf(resp, "= %g black-winrate", &komi); err != nil || komi != float64(int(komi)) || komi < 0 || komi > 7 {
+		t.Errorf("proposed komi: %q (want a whole number within the 7 points)", resp)
+	}
+	for _, tc := range []struct{ cmd, want string }{
+		{"moku-pie-color 40", "= white winrate"},
+		{"moku-pie-color -40", "= black winrate"},
+		{"moku-pie-color x", "? komi not a float\n\n"},
+	} {
+		if got, _ := e.Execute(tc.cmd); !strings.HasPrefix(got, tc.want) {
+			t.Errorf("%s: %q, want %q…", tc.cmd, got, tc.want)
+		}
+	}
+}
