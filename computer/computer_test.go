@@ -1,7 +1,6 @@
 package computer_test
 
 import (
-	"fmt"
 	"strings"
 	"testing"
 
@@ -53,11 +52,4 @@ func TestLevels(t *testing.T) {
 	if _, err := computer.New("grandmaster", r); err == nil || !strings.Contains(err.Error(), "1k playouts") {
 		t.Errorf("an unknown level: %v", err)
 	}
-}
-
-func ExampleNew() {
-	r, _ := rules.Preset("kee", nil)
-	p, err := computer.New("1k playouts", r)
-	fmt.Println(p != nil, err)
-	// Output: true <nil>
 }
