@@ -1,4 +1,4 @@
-package main
+package loadtest
 
 import (
 	"bytes"
@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strconv"
 	"testing"
+	"time"
 
 	"moku/server"
 	"moku/store"
@@ -27,10 +28,10 @@ func TestLoadtest(t *testing.T) {
 		hs.Close()
 		st.Close()
 	}()
-	var out, errs bytes.Buffer
-	err = runLoadtest([]string{"--url", hs.URL, "--games", "20", "--duration", "2s", "--rate", "100"}, nil, &out, &errs)
-	if err != nil {
-		t.Fatalf("loadtest: %v\n%s%s", err, out.String(), errs.String())
+	var out bytes.Buffer
+	c := Config{URLs: []string{hs.URL}, Games: 20, Duration: 2 * time.Second, Rate: 100, MaxMoves: 100000, Board: "9x9", Watch: true, Verify: true}
+	if err := Run(c, &out); err != nil {
+		t.Fatalf("loadtest: %v\n%s", err, out.String())
 	}
 	m := regexp.MustCompile(`verified: +(\d+) acknowledged moves in (\d+) games: 0 games wrong`).FindStringSubmatch(out.String())
 	if m == nil {
@@ -45,7 +46,8 @@ func TestLoadtest(t *testing.T) {
 		}
 	}
 	// Loopback only.
-	if err := runLoadtest([]string{"--url", "http://example.com:80"}, nil, &out, &errs); err == nil {
+	c.URLs = []string{"http://example.com:80"}
+	if err := Run(c, &out); err == nil {
 		t.Errorf("a load test against a remote server ran")
 	}
 }
