@@ -62,22 +62,9 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 			*maxConns = 0
 		}
 	}
-	var st store.Store
-	where := "data in " + *data
-	if *db != "" {
-		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-		pg, err := store.OpenPostgres(ctx, *db)
-		cancel()
-		if err != nil {
-			return err
-		}
-		st, where = pg, "data in PostgreSQL"
-	} else {
-		sq, err := store.OpenSQLite(filepath.Join(*data, "moku.db"))
-		if err != nil {
-			return err
-		}
-		st = sq
+	st, where, err := openStore(*db, *data)
+	if err != nil {
+		return err
 	}
 	defer st.Close()
 	level := slog.LevelWarn
@@ -92,13 +79,31 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	return serve(srv, server.LimitListener(ln, *maxConns), where, stdout)
+}
+
+// openStore opens the PostgreSQL database at url, or else SQLite in the
+// directory data, and says where the games are.
+func openStore(url, data string) (store.Store, string, error) {
+	if url != "" {
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		pg, err := store.OpenPostgres(ctx, url)
+		return pg, "data in PostgreSQL", err
+	}
+	sq, err := store.OpenSQLite(filepath.Join(data, "moku.db"))
+	return sq, "data in " + data, err
+}
+
+// serve resumes the computer's games and serves srv on ln until the
+// process is interrupted, then shuts down within 5 s.
+func serve(srv *server.Server, ln net.Listener, where string, stdout io.Writer) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if err := srv.Resume(ctx); err != nil {
 		return err
 	}
 	hs := server.NewHTTPServer(srv)
-	ln = server.LimitListener(ln, *maxConns)
 	fmt.Fprintf(stdout, "moku is serving on http://%s/ (%s)\n", ln.Addr(), where)
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
