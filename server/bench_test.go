@@ -12,9 +12,9 @@ import (
 
 	"github.com/coder/websocket"
 
+	"moku/internal/pgtest"
 	"moku/session"
 	"moku/store"
-	"moku/store/pgtest"
 )
 
 // BenchmarkMove measures one move through the HTTP API on a 9x9 Go game

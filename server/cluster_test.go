@@ -18,10 +18,10 @@ import (
 	"github.com/coder/websocket"
 
 	"moku/game"
+	"moku/internal/pgtest"
 	"moku/rules"
 	"moku/session"
 	"moku/store"
-	"moku/store/pgtest"
 )
 
 // Several servers on one PostgreSQL database, each with its own store (its

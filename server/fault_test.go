@@ -14,9 +14,9 @@ import (
 	"testing"
 	"time"
 
+	"moku/internal/pgtest"
 	"moku/session"
 	"moku/store"
-	"moku/store/pgtest"
 )
 
 // Fault tests: real `moku serve` processes (the binary, built once) under a

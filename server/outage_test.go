@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"moku/internal/pgtest"
 	"moku/store"
-	"moku/store/pgtest"
 )
 
 // newPgTestServer is a Server over a PostgreSQL cluster of the test's own

@@ -15,8 +15,8 @@ import (
 
 	"github.com/coder/websocket"
 
+	"moku/internal/pgtest"
 	"moku/store"
-	"moku/store/pgtest"
 )
 
 // The soak test: two real `moku serve` processes over a PostgreSQL

@@ -8,7 +8,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
-	"moku/store/pgtest"
+	"moku/internal/pgtest"
 )
 
 // The games table and an action as moku wrote them before the columns

@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"moku/store/pgtest"
+	"moku/internal/pgtest"
 )
 
 // Several servers starting at once on a new database: the migrations run

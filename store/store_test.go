@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"moku/store/pgtest"
+	"moku/internal/pgtest"
 )
 
 // Each implementation runs the same suite, on a real database.

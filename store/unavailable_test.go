@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"moku/store/pgtest"
+	"moku/internal/pgtest"
 )
 
 // TestUnavailable calls every method of a store whose database is away (a
