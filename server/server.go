@@ -6,7 +6,11 @@
 // the games in play in memory, rebuilt from the log, and records every
 // action in the store before it acknowledges it, so a game survives a
 // restart. Each seat has a secret token; anyone with the game's address
-// watches.
+// watches. The rules of a served game are package session's; this package
+// carries them over HTTP and keeps them in the store.
+//
+// Start with New and Options, then ServeHTTP's routes (the HTTP API of
+// docs/usage.md); act and commit are the path of one move.
 package server
 
 import (

@@ -4,6 +4,9 @@
 // Append is the one place where two writers can race, and the database
 // decides: a second action with the same sequence number fails with
 // ErrConflict.
+//
+// Start with Store and OpenSQLite (OpenPostgres for several servers on one
+// database, with Notifier's announcements of each action).
 package store
 
 import (
