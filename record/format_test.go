@@ -187,4 +187,56 @@ func countMoveless(t *record.Tree) int {
 	return n
 }
 
-var _ = board.Black
+
+// TestSetupRoundTrip: set-up stones are AB/AW where the moves are B/W
+// (Go, Keil on the hexhex with point names, Ki) and MKSU otherwise; the
+// board stays what it was (a rectangle with set-up stones is a rectangle),
+// and the record read back replays to the same position.
+func TestSetupRoundTrip(t *testing.T) {
+	for _, c := range []struct{ rules, board, setup, moves, want string }{
+		{"go", "9x9", "B:c3 B:g7 W:e5", "d4", "AB[cg][gc]AW[ee]"},
+		{"keil", "hex:3", "B:c3 W:a1", "e5", "AB[c3]AW[a1]"},
+		{"ki", "5x5", "B:c3 W:b2", "d4", "AB[cc]AW[bd]"},
+		{"kee players=3", "3x3", "R:b2", "a1", "MKSU[R:b2]"},
+	} {
+		g, err := board.Parse(c.board)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var stones []board.Stone
+		for _, f := range strings.Fields(c.setup) {
+			col, name, _ := strings.Cut(f, ":")
+			cl, _ := board.ParseColor(col)
+			p, _ := g.Point(name)
+			stones = append(stones, board.Stone{Point: p, Color: cl})
+		}
+		withStones, err := g.WithStart(stones)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, _, err := catalog.Config{Rules: c.rules, Board: c.board}.Build()
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := catalog.New(r, withStones)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := game.PlayAll(s, c.moves); err != nil {
+			t.Fatal(err)
+		}
+		rec := record.FromState(s)
+		text := record.FormatSGF(rec.Tree())
+		if !strings.Contains(text, c.want) || strings.Contains(text, "MKGR") {
+			t.Errorf("%s: set-up not written %s:\n%s", c.rules, c.want, text)
+		}
+		back := roundTrip(t, rec)
+		s2, err := back.Replay()
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", c.rules, err, text)
+		}
+		if s2.Hash() != s.Hash() || s2.Graph().Kind() != g.Kind() || game.Text(s2) != game.Text(s) {
+			t.Errorf("%s: replayed on %s to\n%s\nwant\n%s", c.rules, s2.Graph().Kind(), game.Text(s2), game.Text(s))
+		}
+	}
+}

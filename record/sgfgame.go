@@ -52,7 +52,8 @@ const AppName = "moku:0.1"
 
 // The GM values moku writes and reads: Go (and Kee, Go under the Kee
 // Rules) is SGF's GM[1]; Keil and Ki have no registered number (the
-// registered games end at 40, Kropki), so moku uses two well clear of them.
+// registered numbers are small: Hex is 11), so moku uses two well clear of
+// them.
 const (
 	GMGo   = 1
 	GMKeil = 501
