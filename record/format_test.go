@@ -187,7 +187,6 @@ func countMoveless(t *record.Tree) int {
 	return n
 }
 
-
 // TestSetupRoundTrip: set-up stones are AB/AW where the moves are B/W
 // (Go, Keil on the hexhex with point names, Ki) and MKSU otherwise; the
 // board stays what it was (a rectangle with set-up stones is a rectangle),
