@@ -493,6 +493,8 @@ func FuzzParseSGF(f *testing.F) {
 		"(;MKRU[keil]MKBD[hex:3];MKMV[B:button])",
 		"(;MKBD[g.json]MKGR[{\"points\":[\"a\",\"b\"],\"edges\":[[\"a\",\"b\"]]}];MKMV[B:a])",
 		"(;C[a\\]b\\\\]AB[aa:cc];W[];B[tt])",
+		"(;GM[501]SZ[3]AB[a1];B[c3];W[];MKMV[B:button])",
+		"(;GM[502]SZ[5](;B[cc];C[x](;W[dd])(;W[]))(;B[dd]))",
 	} {
 		f.Add([]byte(s))
 	}
