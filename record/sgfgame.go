@@ -922,8 +922,8 @@ func (r *Record) Follow(s game.State) *Record {
 	if same {
 		n.Dead = r.Dead
 	}
-	if _, ok := r.Get("RU"); !ok || s.Rules().Name != r.Rules.Name {
-		n.Set("RU", ru)
+	if s.Rules().Name != r.Rules.Name {
+		n.Set("RU", ru) // RU as read while the rules are the record's
 	}
 	rest := r.lines(r.Moves[common:], r.Continuations)
 	if common < len(n.Moves) {
