@@ -299,7 +299,7 @@ func TestSetupCorpusLikeGnuGo(t *testing.T) {
 	}
 	data, _ := os.ReadFile("testdata/sgf-corpus/9handicap.sgf")
 	recs, _ := record.ReadSGF(data)
-	if got := recs[0].Played(); got != 2 {
+	if got := recs[0].MoveCount(); got != 2 {
 		t.Errorf("9handicap.sgf: %d moves, the file has 2 (W[qf], B[nd])", got)
 	}
 }

@@ -748,9 +748,9 @@ func (r *Record) implyPasses(first board.Color) {
 	r.Moves = out
 }
 
-// Played returns the number of moves the record holds, the passes implied
+// MoveCount returns the number of moves the record holds, the passes implied
 // by moves out of turn not counted: the moves of the file.
-func (r *Record) Played() int {
+func (r *Record) MoveCount() int {
 	n := 0
 	for _, m := range r.Moves {
 		if !m.Implied {
