@@ -313,3 +313,50 @@ func sorted(s []string) []string {
 	}
 	return s
 }
+
+// TestWithStart: a board with a starting position keeps its kind and
+// specification (a rectangle with handicap stones is drawn as a grid), and
+// bad stones are refused.
+func TestWithStart(t *testing.T) {
+	for _, spec := range []string{"9x9", "hex:3", "torus:3x3"} {
+		g, err := Parse(spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := g.WithStart([]Stone{{Point: 0, Color: Black}, {Point: 2, Color: White}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.Kind() != g.Kind() || s.Spec() != g.Spec() || len(s.Start()) != 2 || len(g.Start()) != 0 {
+			t.Errorf("%s: kind %s, spec %s, %d stones (the original %d)", spec, s.Kind(), s.Spec(), len(s.Start()), len(g.Start()))
+		}
+		at := func(p int) Color {
+			for _, st := range s.Start() {
+				if st.Point == p {
+					return st.Color
+				}
+			}
+			return Empty
+		}
+		if got, want := s.Text(at, -1), g.Text(func(int) Color { return Empty }, -1); strings.Count(got, "\n") != strings.Count(want, "\n") || !strings.Contains(got, "X") {
+			t.Errorf("%s: drawn\n%s\nnot as the board\n%s", spec, got, want)
+		}
+		bare, err := s.WithStart(nil)
+		if err != nil || len(bare.Start()) != 0 {
+			t.Errorf("%s: no stones: %v %v", spec, bare.Start(), err)
+		}
+	}
+	g, _ := Rect(3, 3)
+	for _, c := range []struct {
+		stones []Stone
+		want   string
+	}{
+		{[]Stone{{Point: 9, Color: Black}}, "point 9"},
+		{[]Stone{{Point: 1, Color: Empty}}, "no player's"},
+		{[]Stone{{Point: 1, Color: Black}, {Point: 1, Color: White}}, "two starting stones on b1"},
+	} {
+		if _, err := g.WithStart(c.stones); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%v: got %v, want %q", c.stones, err, c.want)
+		}
+	}
+}

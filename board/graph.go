@@ -278,3 +278,26 @@ func (g *Graph) connected() bool {
 	}
 	return count == g.N()
 }
+
+// WithStart returns a copy of g whose starting position is stones instead of
+// g's own: the same kind, specification and drawing, so a rectangle with
+// set-up stones (a handicap) is still a rectangle. Each stone needs a point
+// of g, a player's colour and a point of its own.
+func (g *Graph) WithStart(stones []Stone) (*Graph, error) {
+	seen := make(map[int]bool, len(stones))
+	for _, s := range stones {
+		if s.Point < 0 || s.Point >= g.N() {
+			return nil, fmt.Errorf("starting stone on point %d: %s has points 0..%d", s.Point, g.spec, g.N()-1)
+		}
+		if s.Color < Black || s.Color > MaxPlayers {
+			return nil, fmt.Errorf("starting stone on %s: colour %d is no player's", g.Name(s.Point), s.Color)
+		}
+		if seen[s.Point] {
+			return nil, fmt.Errorf("two starting stones on %s", g.Name(s.Point))
+		}
+		seen[s.Point] = true
+	}
+	c := *g
+	c.start = append([]Stone(nil), stones...)
+	return &c, nil
+}

@@ -6,7 +6,11 @@ package gtp
 //	                     ruleset and main line, stopping before move number
 //	                     <move> or before the first move at vertex <move>;
 //	                     answers the colour to move
-//	printsgf [FILE]      writes the game as SGF to FILE, or answers with it
+//	printsgf [FILE]      writes the game as SGF to FILE, or answers with it;
+//	                     after loadsgf, the record loaded with the moves
+//	                     played since: its root properties (players, date,
+//	                     rules as named, application...), comments and
+//	                     variations are kept (record.Record.Follow)
 
 import (
 	"fmt"
@@ -21,16 +25,14 @@ import (
 	"moku/rules"
 )
 
-// loaded is the board of a record loaded by loadsgf, which a board
-// specification cannot name: a graph that travelled inside the record, or a
-// rectangle with set-up stones.
+// loaded is a record loaded by loadsgf: its board, which a board
+// specification cannot name (a graph that travelled inside the record, or
+// a board with set-up stones), and the record itself, which printsgf
+// continues.
 type loaded struct {
-	play  *board.Graph  // the board games start on
-	base  *board.Graph  // the record's board without its set-up
-	setup []board.Stone // the record's set-up stones
-	// implied lists the history indices of passes inserted to replay moves
-	// out of turn (record.Move.Implied): printsgf leaves them out again.
-	implied []int
+	play *board.Graph   // the board games start on
+	base *board.Graph   // the record's board without its set-up
+	rec  *record.Record // the record as read
 }
 
 func registerSGF(e *Engine) {
@@ -94,16 +96,12 @@ func (e *Engine) loadSGF(a []string) (string, error) {
 		}
 	}
 	number := 0
-	var implied []int
 	for _, m := range rec.Moves {
 		if !m.Implied {
 			number++
 		}
 		if number == stopAt || (m.Move.Kind == game.Place && m.Move.Point == stopVertex) {
 			break
-		}
-		if m.Implied {
-			implied = append(implied, len(s.History()))
 		}
 		if m.Player != s.ToMove() {
 			return "", fmt.Errorf("%s: move %d (%s) %s: it is %s's turn", a[0], number, m.Pos, m.Player, s.ToMove())
@@ -114,10 +112,7 @@ func (e *Engine) loadSGF(a []string) (string, error) {
 	}
 	e.cfg = catalog.Config{Rules: rec.Rules.String(), Board: rec.Board.Spec()}
 	e.game = rec.Rules.Game
-	e.loaded = nil
-	if len(rec.Setup) > 0 || rec.Board.Kind() == "graph" || len(implied) > 0 {
-		e.loaded = &loaded{play: s.Graph(), base: rec.Board, setup: rec.Setup, implied: implied}
-	}
+	e.loaded = &loaded{play: s.Graph(), base: rec.Board, rec: rec}
 	e.state = s
 	return s.ToMove().String(), nil
 }
@@ -126,16 +121,11 @@ func (e *Engine) printSGF(a []string) (string, error) {
 	if len(a) > 1 {
 		return "", fmt.Errorf("usage: printsgf [file]")
 	}
-	rec := record.FromState(e.state)
+	var rec *record.Record
 	if e.loaded != nil {
-		if len(e.loaded.setup) > 0 {
-			rec.Board, rec.Setup = e.loaded.base, e.loaded.setup
-		}
-		for _, i := range e.loaded.implied {
-			if i < len(rec.Moves) && rec.Moves[i].Move.Kind == game.Pass {
-				rec.Moves[i].Implied = true
-			}
-		}
+		rec = e.loaded.rec.Follow(e.state)
+	} else {
+		rec = record.FromState(e.state)
 	}
 	text := record.FormatSGF(rec.Tree())
 	if len(a) == 0 {

@@ -87,3 +87,65 @@ func TestLoadSGFErrors(t *testing.T) {
 		t.Errorf("got %q", resp)
 	}
 }
+
+// TestPrintSGFKeepsTheLoadedRecord: printsgf after loadsgf keeps the
+// file's root properties (players, application, rules as named, date),
+// comments and variations, reads a missing KM as no komi, and appends the
+// moves played since to the main line; a move that departs from the file
+// makes the file's continuation a variation.
+func TestPrintSGFKeepsTheLoadedRecord(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "in.sgf")
+	src := "(;GM[1]FF[4]SZ[9]PB[Alice]PW[Bob]AP[Sabaki:0.43.1]RU[Japanese]DT[2024-01-02]\n;B[ee]C[center]\n(;W[cc]\n;B[gg])\n(;W[gc]))"
+	if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	handicap, _ := filepath.Abs("../record/testdata/sgf-corpus/9handicap.sgf")
+	result := filepath.Join(dir, "result.sgf")
+	if err := os.WriteFile(result, []byte("(;GM[1]SZ[9]KM[6.5]RE[B+R]MKDEAD[e5];B[cc];W[dd])"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		file, load, moves string
+		want, not         []string
+	}{
+		// The handicap game starts with White: no pass is written, PL[W] is.
+		{handicap, "", "q17", []string{"AP[Sabaki:0.43.1]", "HA[9]", "DT[2019-04-26]", "KM[7.5]", "AB[dp][jp][pp][dj][jj][pj][dd][jd][pd]", "PL[W]", ";W[qf]\n;B[nd]\n;W[pc])"}, []string{"B[tt]", "B[]"}},
+		// The file's result and dead stones no longer hold once play goes on.
+		{result, "", "", []string{"RE[B+R]", "MKDEAD[e5]"}, nil},
+		{result, "", "e5", []string{"KM[6.5]", ";W[dd]\n;B[ee])"}, []string{"RE[", "MKDEAD"}},
+		{file, "", "c3 g7", []string{"PB[Alice]", "PW[Bob]", "AP[Sabaki:0.43.1]", "RU[Japanese]", "DT[2024-01-02]", "KM[0]", "MKRU[go-simple",
+			";B[ee]C[center]\n(;W[cc]\n;B[gg]\n;W[cg]\n;B[gc])\n(;W[gc]))"}, nil},
+		{file, " 3", "g7", []string{"PB[Alice]", ";B[ee]C[center]\n(;W[cc]\n(;B[gc])\n(;B[gg]))\n(;W[gc]))"}, nil},
+		{file, " 3", "", []string{";B[ee]C[center]\n(;W[cc]\n(;)\n(;B[gg]))\n(;W[gc]))"}, nil},
+	} {
+		e := engine(t, "go", "19x19")
+		mustExec(t, e, "loadsgf "+c.file+c.load)
+		for _, m := range strings.Fields(c.moves) {
+			mustExec(t, e, "play "+e.State().ToMove().String()+" "+m)
+		}
+		got := mustExec(t, e, "printsgf")
+		for _, w := range c.want {
+			if !strings.Contains(got, w) {
+				t.Errorf("loadsgf%s, play %s: printsgf\n%s\nlacks %q", c.load, c.moves, got, w)
+			}
+		}
+		for _, w := range append(c.not, "RU[go-simple]", "RU[Chinese]") {
+			if strings.Contains(got, w) {
+				t.Errorf("loadsgf%s, play %s: printsgf\n%s\nhas %q", c.load, c.moves, got, w)
+			}
+		}
+		if strings.Count(got, "KM[") != 1 {
+			t.Errorf("KM written %d times:\n%s", strings.Count(got, "KM["), got)
+		}
+		// The game printed is the game played: loaded again, it has the
+		// same moves.
+		out := filepath.Join(dir, "out.sgf")
+		mustExec(t, e, "printsgf "+out)
+		f := engine(t, "go", "19x19")
+		mustExec(t, f, "loadsgf "+out)
+		if got, want := mustExec(t, f, "moku-history"), mustExec(t, e, "moku-history"); got != want {
+			t.Errorf("loadsgf%s, play %s: printed game has history\n%s\nwant\n%s", c.load, c.moves, got, want)
+		}
+	}
+}

@@ -181,3 +181,125 @@ func TestMokuLoadsGnuGoRecords(t *testing.T) {
 		}
 	}
 }
+
+// TestGnuGoLoadsKeeRecords: two-player Kee records are ordinary SGF (GM[1],
+// SZ, B/W): GNU Go's loadsgf reaches moku's stones. The random games avoid
+// what GNU Go cannot know of, multi-stone suicide and rescinded plays (an
+// appeal that no pass answers changes no stone, so appeals are played).
+func TestGnuGoLoadsKeeRecords(t *testing.T) {
+	gg := startGnuGo(t)
+	dir := t.TempDir()
+	appeals := 0
+	for seed := uint64(1); seed <= 3; seed++ {
+		s, err := catalog.Start(catalog.Config{Rules: "kee", Board: "7x7"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(seed, 11))
+		for i := 0; i < 90 && !s.Over(); i++ {
+			var ok []game.Move
+			for _, m := range s.LegalMoves(nil) {
+				switch m.Kind {
+				case game.Resign:
+					continue
+				case game.Pass:
+					// A pass after an appeal rescinds a play.
+					if h := s.History(); len(h) > 0 && h[len(h)-1].Move.Kind == game.Appeal {
+						continue
+					}
+				case game.Place:
+					c := s.Clone()
+					mover := c.ToMove()
+					before := len(strings.Fields(stones(c, mover)))
+					if c.Play(m) != nil || len(strings.Fields(stones(c, mover))) <= before {
+						continue // a suicide
+					}
+				}
+				ok = append(ok, m)
+			}
+			if len(ok) == 0 {
+				break
+			}
+			m := ok[rng.IntN(len(ok))]
+			if m.Kind == game.Pass && len(ok) > 1 && rng.IntN(4) > 0 {
+				m = ok[0]
+			}
+			if m.Kind == game.Appeal {
+				appeals++
+			}
+			if err := s.Play(m); err != nil {
+				t.Fatal(err)
+			}
+		}
+		rec := record.FromState(s)
+		var b strings.Builder
+		if err := rec.WriteSGF(&b); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasPrefix(b.String(), "(;GM[1]FF[4]CA[UTF-8]SZ[7]") || strings.Contains(b.String(), "MKMV[B:c") {
+			t.Fatalf("not ordinary SGF:\n%s", b.String())
+		}
+		file := filepath.Join(dir, "kee.sgf")
+		if err := os.WriteFile(file, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		send(t, gg, "loadsgf "+file)
+		for _, c := range []board.Color{board.Black, board.White} {
+			if got, want := sortedFields(send(t, gg, "list_stones "+c.String())), stones(s, c); got != want {
+				t.Errorf("seed %d: GNU Go's %s stones %q, moku's %q\n%s", seed, c, got, want, b.String())
+			}
+		}
+	}
+	if appeals == 0 {
+		t.Logf("no appeals in the random games")
+	}
+}
+
+// TestSetupCorpusLikeGnuGo: the files of the corpus with set-up stones
+// (handicaps, positions) replay to the stones GNU Go's loadsgf reaches, on
+// a rectangle drawn as a grid, and their move count leaves out the passes
+// implied by White's first move.
+func TestSetupCorpusLikeGnuGo(t *testing.T) {
+	gg := startGnuGo(t)
+	n := 0
+	for _, f := range corpus(t) {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !regexp.MustCompile(`A[BW]\[`).Match(data) {
+			continue
+		}
+		recs, err := record.ReadSGF(data)
+		if err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		r := recs[0]
+		if len(r.Setup) == 0 {
+			continue // the set-up is in a variation or another game
+		}
+		n++
+		s, err := r.Replay()
+		if err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		if s.Graph().Kind() != "rect" || s.Graph().Spec() != r.Board.Spec() || !strings.Contains(game.Text(s), "a b c") {
+			t.Errorf("%s: replayed on %s %s, drawn\n%s", f, s.Graph().Kind(), s.Graph().Spec(), game.Text(s))
+		}
+		abs, _ := filepath.Abs(f)
+		send(t, gg, "loadsgf "+abs)
+		for _, c := range []board.Color{board.Black, board.White} {
+			if got, want := stones(s, c), sortedFields(send(t, gg, "list_stones "+c.String())); got != want {
+				t.Errorf("%s: %s stones: moku %q, GNU Go %q", f, c, got, want)
+			}
+		}
+	}
+	if n < 4 {
+		t.Errorf("%d files with set-up stones in the main line, want the corpus's 4 or more", n)
+	}
+	data, _ := os.ReadFile("testdata/sgf-corpus/9handicap.sgf")
+	recs, _ := record.ReadSGF(data)
+	if got := recs[0].MoveCount(); got != 2 {
+		t.Errorf("9handicap.sgf: %d moves, the file has 2 (W[qf], B[nd])", got)
+	}
+}

@@ -17,7 +17,9 @@ import (
 // TestOtherParserReadsMokuRecords checks the SGF convention against an
 // independent parser: Sabaki's @sabaki/sgf (installed by scripts/test with
 // npm ci in testdata/sabaki) must read the records moku writes for every
-// game, with the same nodes and properties.
+// game, with the same nodes and properties, and find B/W moves wherever
+// the board is a rectangle (or Keil's hexhex) with two colours; a record
+// read from a file with variations keeps them.
 func TestOtherParserReadsMokuRecords(t *testing.T) {
 	node, err := exec.LookPath("node")
 	if err != nil {
@@ -43,6 +45,7 @@ func TestOtherParserReadsMokuRecords(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	var files []string
 	var want []*Tree
+	var states []game.State
 	for i, c := range configs {
 		var s game.State
 		if c.g != nil {
@@ -63,6 +66,7 @@ func TestOtherParserReadsMokuRecords(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
+		states = append(states, s)
 		rec := FromState(s)
 		rec.Set("C", `a comment with ] and \ and a "quote"`)
 		var b strings.Builder
@@ -80,6 +84,17 @@ func TestOtherParserReadsMokuRecords(t *testing.T) {
 		}
 		want = append(want, trees[0])
 	}
+	// A record with variations, read and written back.
+	varRecs, err := ReadSGF([]byte("(;GM[1]SZ[5]PB[Alice](;B[cc];W[dd](;B[bb])(;B[bd];W[ee]))(;B[aa]))"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	varText := FormatSGF(varRecs[0].Tree())
+	varFile := filepath.Join(t.TempDir(), "variations.sgf")
+	if err := os.WriteFile(varFile, []byte(varText), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	files = append(files, varFile)
 	cmd := exec.Command(node, append([]string{filepath.Join(dir, "parse.js")}, files...)...)
 	cmd.Dir = dir
 	out, err := cmd.Output()
@@ -88,12 +103,36 @@ func TestOtherParserReadsMokuRecords(t *testing.T) {
 	}
 	var got []struct {
 		Games    int                   `json:"games"`
+		Nodes    int                   `json:"nodes"`
 		MainLine []map[string][]string `json:"mainLine"`
 	}
 	if err := json.Unmarshal(out, &got); err != nil {
 		t.Fatalf("%v: %s", err, out)
 	}
+	if v := got[len(got)-1]; v.Games != 1 || v.Nodes != 7 || len(v.MainLine) != 4 || v.MainLine[0]["PB"][0] != "Alice" || v.MainLine[3]["B"][0] != "bb" {
+		t.Errorf("sabaki read the record with variations as %+v\n%s", v, varText)
+	}
 	for i, c := range configs {
+		// Where the board is a rectangle (or Keil's hexhex) with two
+		// colours, every placement and pass is a B or W that Sabaki finds.
+		s := states[i]
+		if g := s.Graph(); s.Rules().Players == 2 && (g.Kind() == "rect" || g.Kind() == "hex" && s.Rules().Game == "keil") {
+			want := 0
+			for _, m := range s.History() {
+				if m.Move.Kind == game.Place || m.Move.Kind == game.Pass {
+					want++
+				}
+			}
+			moves := 0
+			for _, n := range got[i].MainLine {
+				if len(n["B"])+len(n["W"]) > 0 {
+					moves++
+				}
+			}
+			if moves != want || want == 0 {
+				t.Errorf("%s on %s: sabaki found %d B/W moves, the game has %d placements and passes", c.rules, g.Spec(), moves, want)
+			}
+		}
 		line := want[i].MainLine()
 		if got[i].Games != 1 || len(got[i].MainLine) != len(line) {
 			t.Errorf("%s: sabaki read %d games, %d nodes; moku wrote 1 game, %d nodes", c.rules, got[i].Games, len(got[i].MainLine), len(line))

@@ -3,14 +3,18 @@ package record
 // Conversion between SGF game trees and moku games. The convention (see
 // docs/records.md):
 //
-//   - Plain Go on a rectangle with two players is ordinary SGF: GM[1], SZ,
-//     KM, B[]/W[] moves in SGF coordinates ("tt" or empty for a pass),
-//     AB/AW set-up stones; MKRU carries moku's ruleset in full.
-//   - Every other game (Keil, Kee, Ki, Go on other boards or with more
-//     players) is still GM[1] SGF, but the board is MKBD[spec] (with the
-//     whole graph as JSON in MKGR for a graph board) and every move is a
-//     private property MKMV[<colour letter>:<move>], the move written in
-//     moku's notation: "g7", "pass", "button", "appeal-c3", "resign".
+//   - The game is GM: GM[1] for Go and Kee (Go under the Kee Rules), and two
+//     numbers no other game has registered, GM[501] for Keil and GM[502] for
+//     Ki. MKRU carries moku's ruleset in full; KM the komi.
+//   - A board SGF can name is SZ: a rectangle for GM[1] and GM[502], the
+//     hexhex of side N for GM[501] (SZ[7] is hex:7). Any other board is
+//     MKBD[spec], with the whole graph as JSON in MKGR for a graph board.
+//   - Two-player games on such a board have ordinary B[]/W[] moves and
+//     AB/AW/AE set-up: SGF coordinates on a rectangle ("tt" or empty for a
+//     pass), moku's point names on the hexhex ("g7"; empty for a pass).
+//     Games of three or four players and games on other boards write every
+//     move as a private property MKMV[<colour letter>:<move>] in moku's
+//     notation ("g7", "pass") and their set-up as MKSU.
 //   - Moves SGF has no notation for (resign, button, appeal) are MKMV in
 //     every record. Kee's rescinded plays are kept in the order played and
 //     marked MKRS[]; MKPIE[B|W] records a komi-pie set-up (the colour the
@@ -19,6 +23,12 @@ package record
 //     after play stopped (the agreement phase of Kee and of Go in the web
 //     app), in moku's notation: they are removed before the count, and RE
 //     is that count (Record.Result).
+//   - Variations are kept as read and written back: each move holds the
+//     lines that branch off just before it (Move.Variations), the record
+//     those that go on after its last move (Record.Continuations).
+//
+// Records written before GM[501], GM[502], SZ and B/W were used for Keil,
+// Kee and Ki (GM[1] with MKBD and MKMV) are still read.
 
 import (
 	"bytes"
@@ -41,6 +51,27 @@ import (
 // AppName is what moku writes in AP: "moku:" and its version.
 const AppName = "moku:" + moku.Version
 
+// The GM values moku writes and reads: Go (and Kee, Go under the Kee
+// Rules) is SGF's GM[1]; Keil and Ki have no registered number (the
+// registered numbers are small: Hex is 11), so moku uses two well clear of
+// them.
+const (
+	GMGo   = 1
+	GMKeil = 501
+	GMKi   = 502
+)
+
+// gmOf returns the GM value of a game ("go", "kee", "keil", "ki").
+func gmOf(game string) int {
+	switch game {
+	case "keil":
+		return GMKeil
+	case "ki":
+		return GMKi
+	}
+	return GMGo
+}
+
 // Record is one game as a record keeps it: everything needed to replay it
 // exactly, and the SGF properties moku does not interpret.
 type Record struct {
@@ -53,6 +84,10 @@ type Record struct {
 	// (the first player named the komi), or Empty.
 	Pie   board.Color
 	Moves []Move
+	// Continuations are the variations that go on after the main line's
+	// last move, kept as read (an SGF main line cannot stop where a
+	// variation goes on, so they are written after an empty node).
+	Continuations []*Tree
 	// Dead lists the points of the stones the players agreed were dead
 	// once play stopped (MKDEAD), removed before the count.
 	Dead []int
@@ -73,6 +108,10 @@ type Move struct {
 	Implied bool
 	// Props are the node's other properties (comments, times, markup...).
 	Props []Property
+	// Variations are the other lines of the game tree at this point: SGF
+	// game trees that branch off just before this move, as read (not
+	// replayed), written back as the move's siblings.
+	Variations []*Tree
 	// Pos is where the move's node starts in the file it was read from.
 	Pos Pos
 }
@@ -111,6 +150,13 @@ func (r *Record) Result(s game.State) game.Result {
 // and, once the game is over, RE.
 func FromState(s game.State) *Record {
 	r := &Record{Rules: s.Rules(), Board: s.Graph()}
+	if g := r.Board; g.Kind() != "graph" && len(g.Start()) > 0 {
+		// A built-in board with a starting position: set-up stones on the
+		// board SGF names (SZ and AB/AW).
+		if bare, err := g.WithStart(nil); err == nil {
+			r.Board, r.Setup = bare, append([]board.Stone(nil), g.Start()...)
+		}
+	}
 	if p, ok := s.(*liberty.Position); ok && p.Record() != nil {
 		for _, e := range p.Record() {
 			r.Moves = append(r.Moves, Move{Played: e.Played, Rescinded: e.Rescinded})
@@ -156,14 +202,29 @@ func rulesFromRU(ru string) string {
 	return "go"
 }
 
-// ordinary reports whether the game is written as ordinary Go SGF.
-func (r *Record) ordinary() bool {
-	if r.Rules.Game != "go" || r.Board.Kind() != "rect" || r.Rules.Players != 2 {
+// gm returns the record's GM value.
+func (r *Record) gm() int { return gmOf(r.Rules.Game) }
+
+// sized reports whether SZ names the record's board under its GM: a
+// rectangle up to 52x52 for Go, Kee and Ki, the hexhex for Keil.
+func (r *Record) sized() bool {
+	if r.gm() == GMKeil {
+		return r.Board.Kind() == "hex"
+	}
+	if r.Board.Kind() != "rect" {
 		return false
 	}
 	w, h := r.Board.Size()
 	return w <= 52 && h <= 52
 }
+
+// standard reports whether the record's moves and set-up are SGF's B, W,
+// AB, AW and AE: two players on a board SZ names.
+func (r *Record) standard() bool { return r.Rules.Players == 2 && r.sized() }
+
+// ordinary reports whether the record is ordinary Go SGF, whose moves out
+// of turn are replayed after implied passes.
+func (r *Record) ordinary() bool { return r.Rules.Game == "go" && r.standard() }
 
 // Start returns the record's starting position: its board with the set-up
 // stones, under its ruleset.
@@ -171,7 +232,7 @@ func (r *Record) Start() (game.State, error) {
 	g := r.Board
 	if len(r.Setup) > 0 {
 		var err error
-		if g, err = withStones(r.Board, r.Setup); err != nil {
+		if g, err = r.Board.WithStart(append(append([]board.Stone(nil), r.Board.Start()...), r.Setup...)); err != nil {
 			return nil, err
 		}
 	}
@@ -245,6 +306,32 @@ func (r *Record) Replay() (game.State, error) {
 	return s, nil
 }
 
+// point returns how a standard record writes point p: SGF coordinates on
+// a rectangle, the point's name on the hexhex.
+func (r *Record) point(p int) string {
+	if r.Board.Kind() == "hex" {
+		return r.Board.Name(p)
+	}
+	return sgfPoint(r.Board, p)
+}
+
+// parsePoint reads a point of a standard record; pass reports a pass ("",
+// or "tt" on rectangles up to 19x19).
+func (r *Record) parsePoint(v string) (p int, pass bool, err error) {
+	if r.Board.Kind() != "hex" {
+		return parsePoint(r.Board, v)
+	}
+	v = strings.TrimSpace(v)
+	if v == "" {
+		return 0, true, nil
+	}
+	p, ok := r.Board.Point(v)
+	if !ok {
+		return 0, false, fmt.Errorf("%q is not a point of %s", v, r.Board.Spec())
+	}
+	return p, false, nil
+}
+
 // sgfPoint returns the SGF coordinates of point p on a rectangle of height h.
 func sgfPoint(g *board.Graph, p int) string {
 	w, h := g.Size()
@@ -289,15 +376,34 @@ func parsePoint(g *board.Graph, v string) (p int, pass bool, err error) {
 
 // Properties the conversion interprets at the root and in move nodes.
 var (
-	rootIdents  = map[string]bool{"GM": true, "FF": true, "CA": true, "SZ": true, "KM": true, "MKRU": true, "MKBD": true, "MKGR": true, "MKPIE": true, "MKDEAD": true}
+	rootIdents  = map[string]bool{"GM": true, "FF": true, "SZ": true, "KM": true, "MKRU": true, "MKBD": true, "MKGR": true, "MKPIE": true, "MKDEAD": true}
 	setupIdents = map[string]bool{"AB": true, "AW": true, "AE": true, "PL": true, "MKSU": true}
 	moveIdents  = map[string]bool{"B": true, "W": true, "MKMV": true, "MKRS": true}
 )
 
-// FromTree reads the main line of an SGF game tree as a moku record.
-// Variations are not part of the record. Errors name the line and column.
+// mainLine returns the nodes of t's main line and, by node index, the
+// variations that branch off just before that node.
+func mainLine(t *Tree) ([]*Node, map[int][]*Tree) {
+	var nodes []*Node
+	vars := map[int][]*Tree{}
+	for t != nil {
+		nodes = append(nodes, t.Nodes...)
+		if len(t.Children) == 0 {
+			break
+		}
+		if len(t.Children) > 1 {
+			vars[len(nodes)] = t.Children[1:]
+		}
+		t = t.Children[0]
+	}
+	return nodes, vars
+}
+
+// FromTree reads an SGF game tree as a moku record: the main line is the
+// game, and the other variations are kept as read (Move.Variations,
+// Record.Continuations). Errors name the line and column.
 func FromTree(t *Tree) (*Record, error) {
-	nodes := t.MainLine()
+	nodes, vars := mainLine(t)
 	root := nodes[0]
 	at := func(p Property, format string, a ...any) error {
 		return fmt.Errorf("%s: %s[%s]: %s", p.Pos, p.Ident, strings.Join(p.Values, "]["), fmt.Sprintf(format, a...))
@@ -305,9 +411,17 @@ func FromTree(t *Tree) (*Record, error) {
 	r := &Record{}
 	get := func(id string) (Property, bool) { return root.Prop(id) }
 
-	if p, ok := get("GM"); ok && strings.TrimSpace(p.Values[0]) != "1" {
-		return nil, at(p, "game %s is not Go (GM[1]); moku's own games are written GM[1] with MKRU", p.Values[0])
+	// The game: GM[1] (or none) is Go or Kee, or any game in the records
+	// moku wrote before Keil and Ki had their own numbers.
+	gm := GMGo
+	if p, ok := get("GM"); ok {
+		var err error
+		gm, err = strconv.Atoi(strings.TrimSpace(p.Values[0]))
+		if err != nil || (gm != GMGo && gm != GMKeil && gm != GMKi) {
+			return nil, at(p, "game %s is not one moku plays: GM[%d] is Go or Kee, GM[%d] Keil, GM[%d] Ki", p.Values[0], GMGo, GMKeil, GMKi)
+		}
 	}
+	gameName := map[int]string{GMKeil: "keil", GMKi: "ki"}[gm]
 	// The board.
 	var err error
 	if p, ok := get("MKGR"); ok {
@@ -326,21 +440,35 @@ func FromTree(t *Tree) (*Record, error) {
 		if r.Board, err = board.Parse(spec); err != nil {
 			return nil, at(p, "%v", err)
 		}
-	} else {
-		w, h := 19, 19
-		if p, ok := get("SZ"); ok {
-			a, b, isRect := strings.Cut(strings.TrimSpace(p.Values[0]), ":")
-			if w, err = strconv.Atoi(strings.TrimSpace(a)); err != nil {
+	} else if p, ok := get("SZ"); ok {
+		a, b, isRect := strings.Cut(strings.TrimSpace(p.Values[0]), ":")
+		w, err := strconv.Atoi(strings.TrimSpace(a))
+		if err != nil {
+			return nil, at(p, "want a board size")
+		}
+		h := w
+		if isRect {
+			if h, err = strconv.Atoi(strings.TrimSpace(b)); err != nil {
 				return nil, at(p, "want a board size")
 			}
-			h = w
-			if isRect {
-				if h, err = strconv.Atoi(strings.TrimSpace(b)); err != nil {
-					return nil, at(p, "want a board size")
-				}
-			}
 		}
-		if r.Board, err = board.Rect(w, h); err != nil {
+		if gm == GMKeil {
+			if isRect {
+				return nil, at(p, "a Keil board (GM[%d]) is the hexhex of side N: SZ[N]", GMKeil)
+			}
+			r.Board, err = board.Hex(w)
+		} else {
+			r.Board, err = board.Rect(w, h)
+		}
+		if err != nil {
+			return nil, at(p, "%v", err)
+		}
+	} else {
+		spec := "19x19" // SGF's default for Go
+		if gameName != "" {
+			spec = catalog.DefaultBoard(gameName)
+		}
+		if r.Board, err = board.Parse(spec); err != nil {
 			return nil, fmt.Errorf("%s: %v", root.Pos, err)
 		}
 	}
@@ -349,11 +477,24 @@ func FromTree(t *Tree) (*Record, error) {
 		if r.Rules, err = rules.Parse(Text(p.Values[0]), r.Board); err != nil {
 			return nil, at(p, "%v", err)
 		}
+		if gm != GMGo && r.Rules.Game != gameName {
+			return nil, at(p, "a %s ruleset in a record of GM[%d], %s", r.Rules.Game, gm, gameName)
+		}
 	} else {
 		ru, _ := root.Get("RU")
-		if r.Rules, err = rules.Preset(rulesFromRU(ru), r.Board); err != nil {
+		preset := rulesFromRU(ru)
+		if gameName != "" {
+			preset = gameName
+			if p, err := rules.Preset(ru, r.Board); err == nil && p.Game == gameName {
+				preset = ru
+			}
+		}
+		if r.Rules, err = rules.Preset(preset, r.Board); err != nil {
 			return nil, err
 		}
+		// A file without moku's ruleset: FF[4] gives KM no default value,
+		// and no komi is what a missing KM has always meant to readers.
+		r.Rules.Komi = 0
 	}
 	if p, ok := get("KM"); ok {
 		if err := r.Rules.Set("komi", strings.TrimSpace(p.Values[0])); err != nil {
@@ -379,8 +520,10 @@ func FromTree(t *Tree) (*Record, error) {
 			r.Dead = append(r.Dead, q)
 		}
 	}
-	ordinary := r.ordinary()
 	for _, p := range root.Props {
+		if p.Ident == "CA" && strings.EqualFold(strings.TrimSpace(p.Values[0]), "UTF-8") {
+			continue // what moku writes; another charset is kept as read
+		}
 		if !rootIdents[p.Ident] && !setupIdents[p.Ident] && !moveIdents[p.Ident] {
 			r.Props = append(r.Props, p)
 		}
@@ -389,8 +532,10 @@ func FromTree(t *Tree) (*Record, error) {
 	// Set-up, then moves.
 	setup := map[int]board.Color{}
 	var setupOrder []int
-	pl := "" // the player to move first, from the set-up
+	var pending []*Tree // variations waiting for the next move
+	pl := ""            // the player to move first, from the set-up
 	for i, n := range nodes {
+		pending = append(pending, vars[i]...)
 		var moveProps []Property
 		var mv []Property
 		for _, p := range n.Props {
@@ -402,7 +547,7 @@ func FromTree(t *Tree) (*Record, error) {
 				if p.Ident == "PL" {
 					pl = Text(p.Values[0])
 				}
-				if err := r.addSetup(p, ordinary, setup, &setupOrder); err != nil {
+				if err := r.addSetup(p, setup, &setupOrder); err != nil {
 					return nil, err
 				}
 			case moveIdents[p.Ident]:
@@ -427,21 +572,23 @@ func FromTree(t *Tree) (*Record, error) {
 			}
 			continue
 		}
-		m, err := r.readMove(n, mv, ordinary)
+		m, err := r.readMove(n, mv)
 		if err != nil {
 			return nil, err
 		}
 		m.Props = moveProps
 		m.Pos = n.Pos
+		m.Variations, pending = pending, nil
 		r.Moves = append(r.Moves, m)
 	}
+	r.Continuations = pending
 	sort.Ints(setupOrder)
 	for _, p := range setupOrder {
 		if c := setup[p]; c != board.Empty {
 			r.Setup = append(r.Setup, board.Stone{Point: p, Color: c})
 		}
 	}
-	if ordinary {
+	if r.ordinary() {
 		first := board.Black
 		if c, err := board.ParseColor(pl); err == nil && c == board.White {
 			first = board.White
@@ -452,7 +599,7 @@ func FromTree(t *Tree) (*Record, error) {
 }
 
 // addSetup applies a set-up property (AB, AW, AE, PL, MKSU).
-func (r *Record) addSetup(p Property, ordinary bool, setup map[int]board.Color, order *[]int) error {
+func (r *Record) addSetup(p Property, setup map[int]board.Color, order *[]int) error {
 	put := func(q int, c board.Color) {
 		if _, seen := setup[q]; !seen {
 			*order = append(*order, q)
@@ -474,12 +621,23 @@ func (r *Record) addSetup(p Property, ordinary bool, setup map[int]board.Color, 
 		}
 		return nil
 	}
-	if !ordinary {
+	if !r.standard() {
 		return fmt.Errorf("%s: %s: set-up of a %s record on %s is written MKSU[<colour>:<point>]", p.Pos, p.Ident, r.Rules.Game, r.Board.Spec())
 	}
 	c := map[string]board.Color{"AB": board.Black, "AW": board.White, "AE": board.Empty}[p.Ident]
 	for _, v := range p.Values {
-		pts, err := pointList(r.Board, v)
+		var pts []int
+		var err error
+		if r.Board.Kind() == "hex" {
+			var q int
+			var pass bool
+			if q, pass, err = r.parsePoint(v); err == nil && pass {
+				err = fmt.Errorf("not a point")
+			}
+			pts = []int{q}
+		} else {
+			pts, err = pointList(r.Board, v)
+		}
 		if err != nil {
 			return fmt.Errorf("%s: %s[%s]: %v", p.Pos, p.Ident, v, err)
 		}
@@ -521,7 +679,7 @@ func pointList(g *board.Graph, v string) ([]int, error) {
 }
 
 // readMove reads the move of a node.
-func (r *Record) readMove(n *Node, props []Property, ordinary bool) (Move, error) {
+func (r *Record) readMove(n *Node, props []Property) (Move, error) {
 	var m Move
 	found := 0
 	for _, p := range props {
@@ -544,10 +702,10 @@ func (r *Record) readMove(n *Node, props []Property, ordinary bool) (Move, error
 			}
 			m.Played = game.Played{Player: c, Move: mm}
 		case "B", "W":
-			if !ordinary {
-				return m, fmt.Errorf("%s: %s[%s]: moves of a %s record on %s are written MKMV[<colour>:<move>]", p.Pos, p.Ident, p.Values[0], r.Rules.Game, r.Board.Spec())
+			if !r.standard() {
+				return m, fmt.Errorf("%s: %s[%s]: moves of a %d-player %s record on %s are written MKMV[<colour>:<move>]", p.Pos, p.Ident, p.Values[0], r.Rules.Players, r.Rules.Game, r.Board.Spec())
 			}
-			q, pass, err := parsePoint(r.Board, p.Values[0])
+			q, pass, err := r.parsePoint(p.Values[0])
 			if err != nil {
 				return m, fmt.Errorf("%s: %s[%s]: %v", p.Pos, p.Ident, p.Values[0], err)
 			}
@@ -591,23 +749,36 @@ func (r *Record) implyPasses(first board.Color) {
 	r.Moves = out
 }
 
+// MoveCount returns the number of moves the record holds, the passes implied
+// by moves out of turn not counted: the moves of the file.
+func (r *Record) MoveCount() int {
+	n := 0
+	for _, m := range r.Moves {
+		if !m.Implied {
+			n++
+		}
+	}
+	return n
+}
+
 // Tree returns the record as an SGF game tree (see the package's
-// convention).
+// convention), its variations included.
 func (r *Record) Tree() *Tree {
 	root := &Node{}
-	root.Set("GM", "1")
+	root.Set("GM", strconv.Itoa(r.gm()))
 	root.Set("FF", "4")
-	root.Set("CA", "UTF-8")
-	ordinary := r.ordinary()
+	if _, ok := r.Get("CA"); !ok {
+		root.Set("CA", "UTF-8")
+	}
 	komi := strconv.FormatFloat(r.Rules.Komi, 'f', -1, 64)
-	if ordinary {
-		w, h := r.Board.Size()
-		if w == h {
-			root.Set("SZ", strconv.Itoa(w))
-		} else {
-			root.Set("SZ", fmt.Sprintf("%d:%d", w, h))
-		}
-	} else {
+	switch w, h := r.Board.Size(); {
+	case r.sized() && r.Board.Kind() == "hex":
+		root.Set("SZ", strconv.Itoa(r.Board.Side()))
+	case r.sized() && w == h:
+		root.Set("SZ", strconv.Itoa(w))
+	case r.sized():
+		root.Set("SZ", fmt.Sprintf("%d:%d", w, h))
+	default:
 		root.Set("MKBD", r.Board.Spec())
 		if r.Board.Kind() == "graph" {
 			root.Set("MKGR", string(graphJSON(r.Board, nil)))
@@ -626,13 +797,13 @@ func (r *Record) Tree() *Tree {
 		root.Set("MKDEAD", dead...)
 	}
 	if len(r.Setup) > 0 {
-		if ordinary {
+		if r.standard() {
 			var ab, aw []string
 			for _, s := range r.Setup {
 				if s.Color == board.Black {
-					ab = append(ab, sgfPoint(r.Board, s.Point))
+					ab = append(ab, r.point(s.Point))
 				} else {
-					aw = append(aw, sgfPoint(r.Board, s.Point))
+					aw = append(aw, r.point(s.Point))
 				}
 			}
 			if len(ab) > 0 {
@@ -649,36 +820,119 @@ func (r *Record) Tree() *Tree {
 			root.Set("MKSU", su...)
 		}
 	}
-	if ordinary && len(r.Moves) > 0 && r.Moves[0].Implied && r.Moves[0].Player == board.Black {
+	if r.ordinary() && len(r.Moves) > 0 && r.Moves[0].Implied && r.Moves[0].Player == board.Black {
 		root.Set("PL", "W")
 	}
 	root.Props = append(root.Props, r.Props...)
 	t := &Tree{Nodes: []*Node{root}}
-	w, h := r.Board.Size()
-	for _, m := range r.Moves {
+	r.appendLine(t, r.Moves, r.Continuations)
+	return t
+}
+
+// appendLine appends moves to the game tree t (which has a node), each
+// move's variations branching off before it, then the continuations after
+// an empty node that ends the line.
+func (r *Record) appendLine(t *Tree, moves []Move, continuations []*Tree) {
+	cur := t
+	for _, m := range moves {
 		if m.Implied {
 			continue
 		}
-		n := &Node{}
-		switch {
-		case ordinary && m.Move.Kind == game.Place:
-			n.Set(m.Player.Letter(), sgfPoint(r.Board, m.Move.Point))
-		case ordinary && m.Move.Kind == game.Pass:
-			v := ""
-			if w <= 19 && h <= 19 {
-				v = "tt"
-			}
-			n.Set(m.Player.Letter(), v)
-		default:
-			n.Set("MKMV", m.Player.Letter()+":"+m.Move.Format(r.Board))
+		if len(m.Variations) > 0 {
+			next := &Tree{}
+			cur.Children = append([]*Tree{next}, m.Variations...)
+			cur = next
 		}
-		if m.Rescinded {
-			n.Set("MKRS", "")
-		}
-		n.Props = append(n.Props, m.Props...)
-		t.Nodes = append(t.Nodes, n)
+		cur.Nodes = append(cur.Nodes, r.moveNode(m))
 	}
-	return t
+	if len(continuations) > 0 {
+		cur.Children = append([]*Tree{{Nodes: []*Node{{}}}}, continuations...)
+	}
+}
+
+// lines returns moves (and the continuations after them) as game trees
+// that branch off one node: the line of the moves first, then the first
+// move's variations.
+func (r *Record) lines(moves []Move, continuations []*Tree) []*Tree {
+	for len(moves) > 0 && moves[0].Implied {
+		moves = moves[1:]
+	}
+	if len(moves) == 0 {
+		return continuations
+	}
+	t := &Tree{Nodes: []*Node{r.moveNode(moves[0])}}
+	r.appendLine(t, moves[1:], continuations)
+	return append([]*Tree{t}, moves[0].Variations...)
+}
+
+// moveNode returns the node of move m.
+func (r *Record) moveNode(m Move) *Node {
+	n := &Node{}
+	w, h := r.Board.Size()
+	switch {
+	case r.standard() && m.Move.Kind == game.Place:
+		n.Set(m.Player.Letter(), r.point(m.Move.Point))
+	case r.standard() && m.Move.Kind == game.Pass:
+		v := ""
+		if r.gm() == GMGo && w <= 19 && h <= 19 {
+			v = "tt"
+		}
+		n.Set(m.Player.Letter(), v)
+	default:
+		n.Set("MKMV", m.Player.Letter()+":"+m.Move.Format(r.Board))
+	}
+	if m.Rescinded {
+		n.Set("MKRS", "")
+	}
+	n.Props = append(n.Props, m.Props...)
+	return n
+}
+
+// Follow returns the record of game s, a game started from r's start
+// position (loaded from r, then played on), keeping what r holds beside
+// its moves: its root properties, and each move's properties and
+// variations while s plays r's moves. Where s departs from r's main line,
+// r's remaining moves become a variation there; where s stops within it,
+// they go on after s's last move as a continuation. r's result (RE) and
+// agreed dead stones stay only if s has played exactly r's moves.
+func (r *Record) Follow(s game.State) *Record {
+	n := FromState(s)
+	if n.Board.Spec() == r.Board.Spec() && n.Board.Kind() == r.Board.Kind() {
+		n.Board, n.Setup = r.Board, r.Setup
+	}
+	n.Pie = r.Pie
+	re, over := n.Get("RE")
+	ru, _ := n.Get("RU")
+	n.Props = append([]Property(nil), r.Props...)
+	common := 0
+	for common < len(n.Moves) && common < len(r.Moves) && n.Moves[common].Played == r.Moves[common].Played {
+		old := r.Moves[common]
+		n.Moves[common].Implied = old.Implied
+		n.Moves[common].Props = old.Props
+		n.Moves[common].Variations = old.Variations
+		n.Moves[common].Pos = old.Pos
+		common++
+	}
+	same := common == len(n.Moves) && common == len(r.Moves)
+	switch {
+	case over:
+		n.Set("RE", re)
+	case !same:
+		n.Delete("RE")
+	}
+	if same {
+		n.Dead = r.Dead
+	}
+	if s.Rules().Name != r.Rules.Name {
+		n.Set("RU", ru) // RU as read while the rules are the record's
+	}
+	rest := r.lines(r.Moves[common:], r.Continuations)
+	if common < len(n.Moves) {
+		n.Moves[common].Variations = rest
+	} else {
+		n.Continuations = rest
+	}
+	return n
 }
 
 // WriteSGF writes the record as an SGF file.
@@ -753,9 +1007,4 @@ func graphJSON(g *board.Graph, extra []board.Stone) []byte {
 		panic(err) // plain strings and finite floats always marshal
 	}
 	return data
-}
-
-// withStones returns board g with the stones added to its starting position.
-func withStones(g *board.Graph, stones []board.Stone) (*board.Graph, error) {
-	return board.ReadJSON(graphJSON(g, stones), g.Spec()+" with set-up stones")
 }
