@@ -31,6 +31,11 @@ func TestReplayCommand(t *testing.T) {
 	if code, _, errs := moku(t, "", "replay", filepath.Join(dir, "missing.txt")); code != 1 || !strings.Contains(errs, "no such file") {
 		t.Errorf("missing file: exit %d, %s", code, errs)
 	}
+	// A handicap game whose White moves first: the file's two moves, not
+	// the pass implied before them.
+	if code, out, _ := moku(t, "", "replay", filepath.Join("..", "..", "record", "testdata", "sgf-corpus", "9handicap.sgf")); code != 0 || !strings.Contains(out, "2 moves, all legal") {
+		t.Errorf("9handicap.sgf: exit %d, output:\n%s", code, out)
+	}
 }
 
 func TestPlayCommand(t *testing.T) {

@@ -50,6 +50,10 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stdout, "position before the illegal move:\n%s", game.Text(s))
 		return err
 	}
-	fmt.Fprintf(stdout, "%d moves, all legal\n%s%s", len(game.Actions(s)), game.Text(s), record.Status(s, rec))
+	n := len(game.Actions(s))
+	if rec != nil {
+		n = rec.MoveCount() // the file's moves: passes implied by moves out of turn are not counted
+	}
+	fmt.Fprintf(stdout, "%d moves, all legal\n%s%s", n, game.Text(s), record.Status(s, rec))
 	return nil
 }
