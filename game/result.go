@@ -13,7 +13,7 @@ import (
 // Arrays are indexed by colour (index 0, Empty, is unused).
 type Result struct {
 	Over    bool
-	Reason  string // why it ended: "passes", "resignation", "board full", "recurring position"; "" while in progress
+	Reason  string // why it ended: "passes", "resignation", "board full", "recurring position", TimeReason; "" while in progress
 	Players int
 
 	Stones    [board.MaxPlayers + 1]int     // stones on the board
@@ -24,6 +24,10 @@ type Result struct {
 	// Resigned lists the players who resigned, in order.
 	Resigned []board.Color
 }
+
+// TimeReason is the Reason of a game a player lost on time: the player is
+// listed in Resigned, and a two-player result reads "B+T" or "W+T".
+const TimeReason = "time"
 
 // Total returns player c's score.
 func (r Result) Total(c board.Color) float64 { return r.Score[c] }
@@ -92,6 +96,9 @@ func (r Result) String() string {
 			return "0"
 		}
 		if len(r.Resigned) > 0 {
+			if r.Reason == TimeReason {
+				return w.Letter() + "+T"
+			}
 			return w.Letter() + "+R"
 		}
 		return w.Letter() + "+" + strconv.FormatFloat(r.Score[w]-r.Score[3-w], 'f', -1, 64)

@@ -61,3 +61,35 @@ func TestDeadStones(t *testing.T) {
 		t.Errorf("a dead stone off the board: %v", err)
 	}
 }
+
+// TestTimeout: a resignation marked MKTO is a loss on time: the record
+// replays to "B+T", as its RE says.
+func TestTimeout(t *testing.T) {
+	s, _ := catalog.Start(catalog.Config{Rules: "go", Board: "5x5"})
+	if err := game.PlayAll(s, "c3 resign"); err != nil {
+		t.Fatal(err)
+	}
+	rec := record.FromState(s)
+	rec.Moves[len(rec.Moves)-1].Timeout = true
+	rec.Set("RE", "B+T")
+	var buf bytes.Buffer
+	rec.WriteSGF(&buf)
+	if !strings.Contains(buf.String(), "MKTO[]") {
+		t.Fatalf("no MKTO in %s", buf.String())
+	}
+	recs, err := record.ReadSGF(buf.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := recs[0].Replay()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := recs[0].Result(back).String(); got != "B+T" {
+		t.Errorf("replays to %s, want B+T", got)
+	}
+	recs[0].Moves[len(recs[0].Moves)-1].Timeout = false
+	if got := recs[0].Result(back).String(); got != "B+R" {
+		t.Errorf("without MKTO: %s, want B+R", got)
+	}
+}

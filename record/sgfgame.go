@@ -102,6 +102,9 @@ type Move struct {
 	// Rescinded marks a Kee play that a later non-appealing pass took out of
 	// the history; it stays in the record, in the order played.
 	Rescinded bool
+	// Timeout marks a resignation that was a loss on time (MKTO[]): the
+	// player's clock ran out.
+	Timeout bool
 	// Implied marks a pass moku inserted to replay a foreign Go record that
 	// has a move out of turn (a handicap game starting with White): it is
 	// not written back.
@@ -138,11 +141,18 @@ func (r *Record) Delete(id string) {
 
 // Result scores s, the game the record replays to, as the record's
 // players did: with the stones agreed dead (Dead) removed.
+//
+// A game whose last move is a resignation marked as a loss on time
+// (MKTO) ended on time: its result says so ("W+T").
 func (r *Record) Result(s game.State) game.Result {
 	if w, ok := s.(game.DeadRemovable); ok && len(r.Dead) > 0 {
 		return w.ResultWithout(r.Dead)
 	}
-	return s.Result()
+	res := s.Result()
+	if n := len(r.Moves); n > 0 && s.Over() && r.Moves[n-1].Timeout && r.Moves[n-1].Move.Kind == game.Resign {
+		res.Reason = game.TimeReason
+	}
+	return res
 }
 
 // FromState returns the record of game s. A Kee game's record holds every
@@ -378,7 +388,7 @@ func parsePoint(g *board.Graph, v string) (p int, pass bool, err error) {
 var (
 	rootIdents  = map[string]bool{"GM": true, "FF": true, "SZ": true, "KM": true, "MKRU": true, "MKBD": true, "MKGR": true, "MKPIE": true, "MKDEAD": true}
 	setupIdents = map[string]bool{"AB": true, "AW": true, "AE": true, "PL": true, "MKSU": true}
-	moveIdents  = map[string]bool{"B": true, "W": true, "MKMV": true, "MKRS": true}
+	moveIdents  = map[string]bool{"B": true, "W": true, "MKMV": true, "MKRS": true, "MKTO": true}
 )
 
 // mainLine returns the nodes of t's main line and, by node index, the
@@ -687,6 +697,9 @@ func (r *Record) readMove(n *Node, props []Property) (Move, error) {
 		case "MKRS":
 			m.Rescinded = true
 			continue
+		case "MKTO":
+			m.Timeout = true
+			continue
 		case "MKMV":
 			cs, mv, ok := strings.Cut(Text(p.Values[0]), ":")
 			c, err := board.ParseColor(cs)
@@ -883,6 +896,9 @@ func (r *Record) moveNode(m Move) *Node {
 	}
 	if m.Rescinded {
 		n.Set("MKRS", "")
+	}
+	if m.Timeout {
+		n.Set("MKTO", "")
 	}
 	n.Props = append(n.Props, m.Props...)
 	return n

@@ -2,7 +2,10 @@ package session
 
 import (
 	"fmt"
+	"slices"
 	"time"
+
+	"moku/game"
 )
 
 // ClockKind is how a game's time is kept.
@@ -135,4 +138,63 @@ func (tc TimeControl) Spend(c Clock, d time.Duration) (Clock, bool) {
 		return c, true
 	}
 	return c, true
+}
+
+// Clocks returns each seat's clock as it stood when its last turn ended
+// (the seat to move's is running since TurnStart).
+func (g *Game) Clocks() []Clock { return slices.Clone(g.clocks) }
+
+// TurnStart returns when the clock of the seat to move started.
+func (g *Game) TurnStart() time.Time { return g.turnStart }
+
+// TimedOut returns the seats that lost on time, in order.
+func (g *Game) TimedOut() []int { return slices.Clone(g.timedOut) }
+
+// Deadline returns the seat whose clock runs and the moment its time runs
+// out; ok is false when no clock runs (no time limit, or not in play).
+// The clocks run only while the game is in play: not during Keil's komi
+// pie, nor while the players agree on dead stones.
+func (g *Game) Deadline() (seat int, at time.Time, ok bool) {
+	if g.cfg.Clock.Kind == NoClock || g.phase != Playing {
+		return -1, time.Time{}, false
+	}
+	seat = g.ToMove()
+	return seat, g.turnStart.Add(g.cfg.Clock.Remaining(g.clocks[seat])), true
+}
+
+// spend charges the move a to its seat's clock, or says the time ran out.
+func (g *Game) spend(a Action) (Clock, error) {
+	c := g.clocks[a.Seat]
+	if g.cfg.Clock.Kind == NoClock {
+		return c, nil
+	}
+	c, ok := g.cfg.Clock.Spend(c, a.At.Sub(g.turnStart))
+	if !ok {
+		return c, fmt.Errorf("%s's time ran out before the move", g.colors[a.Seat])
+	}
+	return c, nil
+}
+
+// timeout ends the turn of the seat to move, whose time ran out by a.At:
+// with two players it loses the game; with more it leaves, as after a
+// resignation, and the others play on.
+func (g *Game) timeout(a Action) error {
+	seat, at, ok := g.Deadline()
+	if !ok || seat != a.Seat {
+		return fmt.Errorf("no clock of seat %d is running", a.Seat)
+	}
+	if a.At.Before(at) {
+		return fmt.Errorf("%s has %v left", g.colors[seat], at.Sub(a.At).Round(time.Millisecond))
+	}
+	if err := g.state.Play(game.ResignMove); err != nil {
+		return err
+	}
+	g.timedOut = append(g.timedOut, seat)
+	g.clocks[seat], g.turnStart, g.undoBy = Clock{}, a.At, -1
+	if g.state.Over() {
+		res := g.state.Result()
+		res.Reason = game.TimeReason
+		g.final, g.phase = &res, Over
+	}
+	return nil
 }

@@ -1,8 +1,13 @@
 package session
 
 import (
+	"strings"
 	"testing"
 	"time"
+
+	"moku/board"
+	"moku/game"
+	"moku/rules"
 )
 
 // TestClockSpend: the arithmetic of each kind of clock, move by move.
@@ -85,5 +90,110 @@ func TestTimeControlValidate(t *testing.T) {
 		if err := tc.tc.Validate(); (err == nil) != tc.ok {
 			t.Errorf("%+v: %v", tc.tc, err)
 		}
+	}
+}
+
+// TestGameClock: a served game's clocks, with the actions' times given
+// (the server stamps them from its clock): a move charges the mover's
+// clock, the deadline moves with the turn, a move after it is refused, a
+// timeout before it too, and a timeout after it ends a two-player game
+// "W+T"; the clocks stop while the players agree on dead stones.
+func TestGameClock(t *testing.T) {
+	t0 := time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC)
+	at := func(s float64) time.Time { return t0.Add(time.Duration(s * float64(time.Second))) }
+	tc := TimeControl{Kind: Fischer, Main: 60 * time.Second, Increment: 5 * time.Second}
+	g := newClockGame(t, "go", tc, t0)
+	if seat, d, ok := g.Deadline(); !ok || seat != 0 || !d.Equal(at(60)) {
+		t.Fatalf("deadline at the start: %d %v %v", seat, d, ok)
+	}
+	mustApply(t, g, Action{Seat: 0, Kind: Move, Arg: "c3", At: at(10)})
+	if seat, d, _ := g.Deadline(); seat != 1 || !d.Equal(at(70)) {
+		t.Fatalf("white's deadline: %d %v", seat, d)
+	}
+	if c := g.Clocks()[0]; c.Left != 55*time.Second {
+		t.Fatalf("black's clock after 10 s and the increment: %v", c.Left)
+	}
+	if err := g.Apply(Action{Seat: 1, Kind: Timeout, At: at(69)}); err == nil {
+		t.Fatal("a timeout claimed a second early was accepted")
+	}
+	if err := g.Apply(Action{Seat: 1, Kind: Move, Arg: "d4", At: at(70)}); err == nil || !strings.Contains(err.Error(), "time ran out") {
+		t.Fatalf("a move at the deadline: %v", err)
+	}
+	mustApply(t, g, Action{Seat: 1, Kind: Timeout, At: at(70)})
+	if g.Phase() != Over || g.Result().String() != "B+T" || g.Result().Reason != game.TimeReason {
+		t.Fatalf("after white's timeout: %s %s (%s)", g.Phase(), g.Result(), g.Result().Reason)
+	}
+	// The clocks stop while the players agree on dead stones, and start
+	// again on resuming, where the pass was taken back.
+	g = newClockGame(t, "go", tc, t0)
+	mustApply(t, g, Action{Seat: 0, Kind: Move, Arg: "pass", At: at(1)})
+	mustApply(t, g, Action{Seat: 1, Kind: Move, Arg: "pass", At: at(2)})
+	if _, _, ok := g.Deadline(); ok || g.Phase() != Scoring {
+		t.Fatalf("a clock runs in %s", g.Phase())
+	}
+	mustApply(t, g, Action{Seat: 0, Kind: Resume, At: at(1000)})
+	if seat, d, ok := g.Deadline(); !ok || seat != 1 || !d.Equal(at(1000).Add(g.Clocks()[1].Left)) {
+		t.Fatalf("after resuming: %d %v %v", seat, d, ok)
+	}
+}
+
+// TestGameClockThreePlayers: in Kee with three players, a player whose
+// time runs out leaves the game; the others play on.
+func TestGameClockThreePlayers(t *testing.T) {
+	t0 := time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC)
+	g := newClockGame(t, "kee players=3", TimeControl{Kind: Absolute, Main: time.Minute}, t0)
+	mustApply(t, g, Action{Seat: 0, Kind: Move, Arg: "a1", At: t0.Add(time.Second)})
+	mustApply(t, g, Action{Seat: 1, Kind: Timeout, At: t0.Add(62 * time.Second)})
+	if g.Phase() != Playing || g.ToMove() != 2 || len(g.TimedOut()) != 1 {
+		t.Fatalf("after white's timeout: %s, seat %d to move, timed out %v", g.Phase(), g.ToMove(), g.TimedOut())
+	}
+	if _, d, _ := g.Deadline(); !d.Equal(t0.Add(122 * time.Second)) {
+		t.Errorf("red's deadline %v", d)
+	}
+}
+
+// TestGameClockPie: during Keil's komi pie no clock runs; they start when
+// the colour is chosen.
+func TestGameClockPie(t *testing.T) {
+	t0 := time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC)
+	gr, _ := board.Parse("hex:3")
+	r, _ := rules.Parse("keil", gr)
+	g, err := New(Config{Rules: r, Board: gr, Pie: true, Seats: []Seat{{Kind: Human}, {Kind: Human}},
+		Clock: TimeControl{Kind: Absolute, Main: time.Minute}, Created: t0})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, ok := g.Deadline(); ok {
+		t.Fatal("a clock runs during the komi pie")
+	}
+	mustApply(t, g, Action{Seat: 0, Kind: Komi, Arg: "3", At: t0.Add(time.Hour)})
+	mustApply(t, g, Action{Seat: 1, Kind: Choose, Arg: "white", At: t0.Add(2 * time.Hour)})
+	if seat, d, ok := g.Deadline(); !ok || seat != 0 || !d.Equal(t0.Add(2*time.Hour+time.Minute)) {
+		t.Fatalf("after the pie: %d %v %v", seat, d, ok)
+	}
+}
+
+func newClockGame(t *testing.T, desc string, tc TimeControl, created time.Time) *Game {
+	t.Helper()
+	gr, _ := board.Parse("5x5")
+	r, err := rules.Parse(desc, gr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var seats []Seat
+	for range r.Players {
+		seats = append(seats, Seat{Kind: Human})
+	}
+	g, err := New(Config{Rules: r, Board: gr, Seats: seats, Clock: tc, Created: created})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+func mustApply(t *testing.T, g *Game, a Action) {
+	t.Helper()
+	if err := g.Apply(a); err != nil {
+		t.Fatalf("%+v: %v", a, err)
 	}
 }

@@ -16,6 +16,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"moku/board"
 	"moku/catalog"
@@ -66,9 +67,10 @@ const (
 	Accept      Kind = "accept"       // accept the marking
 	Refuse      Kind = "refuse"       // refuse any marking: the board counts as it stands
 	Resume      Kind = "resume"       // go back to play
+	Timeout     Kind = "timeout"      // the seat to move ran out of time (claimed by the server)
 )
 
-var kinds = []Kind{Move, Komi, Choose, UndoRequest, UndoAccept, UndoDecline, Mark, Dead, Accept, Refuse, Resume}
+var kinds = []Kind{Move, Komi, Choose, UndoRequest, UndoAccept, UndoDecline, Mark, Dead, Accept, Refuse, Resume, Timeout}
 
 // ParseKind reads an action's kind.
 func ParseKind(s string) (Kind, error) {
@@ -80,11 +82,13 @@ func ParseKind(s string) (Kind, error) {
 	return "", fmt.Errorf("unknown action %q", s)
 }
 
-// Action is one entry of a game's log: what a seat did.
+// Action is one entry of a game's log: what a seat did, and when (the
+// clocks read it; the zero time where the game has no clock).
 type Action struct {
 	Seat int
 	Kind Kind
 	Arg  string
+	At   time.Time
 }
 
 // Versions of the rules of serving, kept with each game so that a log
@@ -107,6 +111,11 @@ type Config struct {
 	// Version is the rules of serving the game was created under (0:
 	// Current).
 	Version int
+	// Clock is the game's time limit (the zero value: none), and Created
+	// when the game was created: the first player's clock starts then
+	// (after Keil's komi pie, when the colours are chosen).
+	Clock   TimeControl
+	Created time.Time
 }
 
 // MoveLimit returns the number of moves after which a served game on g
@@ -129,6 +138,10 @@ type Game struct {
 	proposed []bool
 	final    *game.Result
 	version  int // actions applied
+
+	clocks    []Clock   // by seat
+	turnStart time.Time // when the clock of the seat to move started
+	timedOut  []int     // seats that lost on time, in order
 }
 
 // New starts a game from its set-up.
@@ -150,9 +163,13 @@ func New(cfg Config) (*Game, error) {
 	if cfg.Pie && cfg.Rules.Players != 2 {
 		return nil, fmt.Errorf("the komi pie needs two players")
 	}
-	g := &Game{cfg: cfg, r: cfg.Rules, undoBy: -1}
+	if err := cfg.Clock.Validate(); err != nil {
+		return nil, err
+	}
+	g := &Game{cfg: cfg, r: cfg.Rules, undoBy: -1, turnStart: cfg.Created}
 	for i := range cfg.Seats {
 		g.colors = append(g.colors, board.Color(i+1))
+		g.clocks = append(g.clocks, cfg.Clock.Start())
 	}
 	if cfg.Pie {
 		g.phase = Setup
@@ -195,6 +212,8 @@ func (g *Game) Clone() *Game {
 	c.dead = slices.Clone(g.dead)
 	c.accept = slices.Clone(g.accept)
 	c.proposed = slices.Clone(g.proposed)
+	c.clocks = slices.Clone(g.clocks)
+	c.timedOut = slices.Clone(g.timedOut)
 	if g.final != nil {
 		f := *g.final
 		c.final = &f
@@ -304,10 +323,18 @@ func (g *Game) do(a Action) error {
 			for n := g.Undoable(g.undoBy); n > 0; n-- {
 				g.state.Undo()
 			}
+			g.turnStart = a.At // the time spent is not given back
 		}
 		g.undoBy = -1
 	case Mark, Dead, Accept, Refuse, Resume:
-		return g.score(a)
+		if err := g.score(a); err != nil {
+			return err
+		}
+		if a.Kind == Resume {
+			g.turnStart = a.At
+		}
+	case Timeout:
+		return g.timeout(a)
 	default:
 		return fmt.Errorf("unknown action %q", a.Kind)
 	}
@@ -342,6 +369,7 @@ func (g *Game) choose(a Action) error {
 		return err
 	}
 	g.colors[1], g.colors[0] = c, 3-c
+	g.turnStart = a.At // the clocks start with play
 	return nil
 }
 
@@ -356,9 +384,14 @@ func (g *Game) move(a Action) error {
 	if err != nil {
 		return err
 	}
+	clock, err := g.spend(a)
+	if err != nil {
+		return err
+	}
 	if err := g.state.Play(m); err != nil {
 		return err
 	}
+	g.clocks[a.Seat], g.turnStart = clock, a.At
 	g.undoBy = -1
 	g.afterMove()
 	return nil
