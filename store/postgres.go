@@ -84,6 +84,10 @@ var pgMigrations = []string{
 	// the rules of serving (games before it: 1).
 	`ALTER TABLE games ADD COLUMN colors text NOT NULL DEFAULT '';
 	ALTER TABLE games ADD COLUMN serving integer NOT NULL DEFAULT 1;`,
+	// 3: the time control and the deadline of the clock running.
+	`ALTER TABLE games ADD COLUMN clock text NOT NULL DEFAULT '';
+	ALTER TABLE games ADD COLUMN deadline timestamptz;
+	CREATE INDEX games_deadline ON games (deadline) WHERE deadline IS NOT NULL;`,
 }
 
 // pgMigrateLock is the advisory lock key that serialises migrations between
@@ -215,21 +219,22 @@ func (p *Postgres) Create(ctx context.Context, g *Game) (err error) {
 	}
 	now := time.Now().Truncate(time.Microsecond)
 	g.Created, g.Updated = now, now
-	_, err = p.pool.Exec(ctx, `INSERT INTO games (id, created, updated, rules, board, board_json, setup, seats, status, result, moves, colors, serving)
-		VALUES ($1, $2, $2, $3, $4, $5, $6, $7, $8, $9, 0, $10, $11)`,
-		g.ID, now, g.Rules, g.Board, g.BoardJSON, g.Setup, string(seats), g.Status, g.Result, g.Colors, servingOf(g))
+	_, err = p.pool.Exec(ctx, `INSERT INTO games (id, created, updated, rules, board, board_json, setup, seats, status, result, moves, colors, serving, clock, deadline)
+		VALUES ($1, $2, $2, $3, $4, $5, $6, $7, $8, $9, 0, $10, $11, $12, $13)`,
+		g.ID, now, g.Rules, g.Board, g.BoardJSON, g.Setup, string(seats), g.Status, g.Result, g.Colors, servingOf(g), g.Clock, pgTime(g.Deadline))
 	if err != nil {
 		return fmt.Errorf("postgres: create game %s: %w", g.ID, err)
 	}
 	return nil
 }
 
-const pgGameColumns = `id, created, updated, rules, board, board_json, setup, seats::text, status, result, moves, colors, serving`
+const pgGameColumns = `id, created, updated, rules, board, board_json, setup, seats::text, status, result, moves, colors, serving, clock, deadline`
 
 func scanPgGame(row scanner) (Game, error) {
 	var g Game
 	var seats string
-	if err := row.Scan(&g.ID, &g.Created, &g.Updated, &g.Rules, &g.Board, &g.BoardJSON, &g.Setup, &seats, &g.Status, &g.Result, &g.Moves, &g.Colors, &g.Serving); err != nil {
+	var deadline *time.Time
+	if err := row.Scan(&g.ID, &g.Created, &g.Updated, &g.Rules, &g.Board, &g.BoardJSON, &g.Setup, &seats, &g.Status, &g.Result, &g.Moves, &g.Colors, &g.Serving, &g.Clock, &deadline); err != nil {
 		if errors.Is(err, pgx.ErrNoRows) {
 			return g, ErrNotFound
 		}
@@ -237,6 +242,9 @@ func scanPgGame(row scanner) (Game, error) {
 	}
 	if err := json.Unmarshal([]byte(seats), &g.Seats); err != nil {
 		return g, fmt.Errorf("game %s: seats: %v", g.ID, err)
+	}
+	if deadline != nil {
+		g.Deadline = *deadline
 	}
 	return g, nil
 }
@@ -279,6 +287,25 @@ func (p *Postgres) Resumable(ctx context.Context) (_ []string, err error) {
 	return collect(rows, scanID)
 }
 
+// Overdue returns the unfinished games whose deadline has passed.
+func (p *Postgres) Overdue(ctx context.Context, now time.Time) (_ []string, err error) {
+	defer markUnavailable(&err)
+	rows, err := p.pool.Query(ctx, `SELECT id FROM games WHERE deadline <= $1 AND status <> 'over'`, now)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	return collect(rows, scanID)
+}
+
+// pgTime is t for a nullable timestamptz: nil for the zero time.
+func pgTime(t time.Time) *time.Time {
+	if t.IsZero() {
+		return nil
+	}
+	return &t
+}
+
 // Actions returns a game's actions after seq after.
 func (p *Postgres) Actions(ctx context.Context, id string, after int) (_ []Action, err error) {
 	defer markUnavailable(&err)
@@ -304,9 +331,9 @@ func (p *Postgres) Append(ctx context.Context, id string, a Action, st Status) (
 		a.At = time.Now()
 	}
 	tag, err := p.pool.Exec(ctx, `WITH g AS (
-			UPDATE games SET moves = $1, updated = $2, status = $3, result = $4, colors = $10 WHERE id = $5 AND moves = $6 RETURNING id)
+			UPDATE games SET moves = $1, updated = $2, status = $3, result = $4, colors = $10, deadline = $11 WHERE id = $5 AND moves = $6 RETURNING id)
 		INSERT INTO actions (game_id, seq, seat, kind, arg, at) SELECT id, $1, $7, $8, $9, $2 FROM g`,
-		a.Seq, a.At, st.Phase, st.Result, id, a.Seq-1, a.Seat, a.Kind, a.Arg, st.Colors)
+		a.Seq, a.At, st.Phase, st.Result, id, a.Seq-1, a.Seat, a.Kind, a.Arg, st.Colors, pgTime(st.Deadline))
 	if err == nil && tag.RowsAffected() != 1 {
 		var n int
 		if err = p.pool.QueryRow(ctx, `SELECT count(*) FROM games WHERE id = $1`, id).Scan(&n); err == nil {

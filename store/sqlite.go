@@ -45,7 +45,9 @@ CREATE TABLE IF NOT EXISTS games (
 	result     TEXT NOT NULL DEFAULT '',
 	moves      INTEGER NOT NULL DEFAULT 0,
 	colors     TEXT NOT NULL DEFAULT '',
-	serving    INTEGER NOT NULL DEFAULT 1
+	serving    INTEGER NOT NULL DEFAULT 1,
+	clock      TEXT NOT NULL DEFAULT '',
+	deadline   INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX IF NOT EXISTS games_updated ON games(updated);
 CREATE TABLE IF NOT EXISTS actions (
@@ -64,6 +66,8 @@ CREATE TABLE IF NOT EXISTS actions (
 var sqliteColumns = []struct{ name, def string }{
 	{"colors", `TEXT NOT NULL DEFAULT ''`},
 	{"serving", `INTEGER NOT NULL DEFAULT 1`},
+	{"clock", `TEXT NOT NULL DEFAULT ''`},
+	{"deadline", `INTEGER NOT NULL DEFAULT 0`},
 }
 
 // sqliteMigrate adds the columns a database made by an earlier moku lacks.
@@ -92,7 +96,8 @@ func sqliteMigrate(db *sql.DB) error {
 			}
 		}
 	}
-	return nil
+	_, err = db.Exec(`CREATE INDEX IF NOT EXISTS games_deadline ON games(deadline) WHERE deadline > 0`)
+	return err
 }
 
 // OpenSQLite opens (creating if needed) the database file path.
@@ -124,7 +129,7 @@ func OpenSQLite(path string) (*SQLite, error) {
 		{&s.stmts.savepoint, `SAVEPOINT append`},
 		{&s.stmts.rollback, `ROLLBACK TO append`},
 		{&s.stmts.release, `RELEASE append`},
-		{&s.stmts.update, `UPDATE games SET moves = ?, updated = ?, status = ?, result = ?, colors = ? WHERE id = ? AND moves = ?`},
+		{&s.stmts.update, `UPDATE games SET moves = ?, updated = ?, status = ?, result = ?, colors = ?, deadline = ? WHERE id = ? AND moves = ?`},
 		{&s.stmts.count, `SELECT count(*) FROM games WHERE id = ?`},
 		{&s.stmts.insert, `INSERT INTO actions (game_id, seq, seat, kind, arg, at) VALUES (?, ?, ?, ?, ?, ?)`},
 	} {
@@ -146,25 +151,28 @@ func (s *SQLite) Create(ctx context.Context, g *Game) (err error) {
 	}
 	now := time.Now()
 	g.Created, g.Updated = now, now
-	_, err = s.db.ExecContext(ctx, `INSERT INTO games (id, created, updated, rules, board, board_json, setup, seats, status, result, moves, colors, serving)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)`,
-		g.ID, now.UnixMilli(), now.UnixMilli(), g.Rules, g.Board, g.BoardJSON, g.Setup, string(seats), g.Status, g.Result, g.Colors, servingOf(g))
+	_, err = s.db.ExecContext(ctx, `INSERT INTO games (id, created, updated, rules, board, board_json, setup, seats, status, result, moves, colors, serving, clock, deadline)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)`,
+		g.ID, now.UnixMilli(), now.UnixMilli(), g.Rules, g.Board, g.BoardJSON, g.Setup, string(seats), g.Status, g.Result, g.Colors, servingOf(g), g.Clock, msOf(g.Deadline))
 	return err
 }
 
-const gameColumns = `id, created, updated, rules, board, board_json, setup, seats, status, result, moves, colors, serving`
+const gameColumns = `id, created, updated, rules, board, board_json, setup, seats, status, result, moves, colors, serving, clock, deadline`
 
 func scanGame(row scanner) (Game, error) {
 	var g Game
-	var created, updated int64
+	var created, updated, deadline int64
 	var seats string
-	if err := row.Scan(&g.ID, &created, &updated, &g.Rules, &g.Board, &g.BoardJSON, &g.Setup, &seats, &g.Status, &g.Result, &g.Moves, &g.Colors, &g.Serving); err != nil {
+	if err := row.Scan(&g.ID, &created, &updated, &g.Rules, &g.Board, &g.BoardJSON, &g.Setup, &seats, &g.Status, &g.Result, &g.Moves, &g.Colors, &g.Serving, &g.Clock, &deadline); err != nil {
 		if errors.Is(err, sql.ErrNoRows) {
 			return g, ErrNotFound
 		}
 		return g, err
 	}
 	g.Created, g.Updated = time.UnixMilli(created), time.UnixMilli(updated)
+	if deadline > 0 {
+		g.Deadline = time.UnixMilli(deadline)
+	}
 	if err := json.Unmarshal([]byte(seats), &g.Seats); err != nil {
 		return g, fmt.Errorf("game %s: seats: %v", g.ID, err)
 	}
@@ -209,6 +217,25 @@ func (s *SQLite) Resumable(ctx context.Context) (_ []string, err error) {
 	}
 	defer rows.Close()
 	return collect(rows, scanID)
+}
+
+// Overdue returns the unfinished games whose deadline has passed.
+func (s *SQLite) Overdue(ctx context.Context, now time.Time) (_ []string, err error) {
+	defer markUnavailable(&err)
+	rows, err := s.db.QueryContext(ctx, `SELECT id FROM games WHERE deadline > 0 AND deadline <= ? AND status != 'over'`, now.UnixMilli())
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	return collect(rows, scanID)
+}
+
+// msOf is t in Unix milliseconds, 0 for the zero time.
+func msOf(t time.Time) int64 {
+	if t.IsZero() {
+		return 0
+	}
+	return t.UnixMilli()
 }
 
 // Actions returns a game's actions after seq after.
@@ -340,7 +367,7 @@ func (s *SQLite) commitGroup(group []*appendReq) {
 // appendTx records one action with the statements of a transaction.
 func appendTx(ctx context.Context, st *sqliteStmts, r *appendReq) error {
 	a := r.a
-	res, err := st.update.ExecContext(ctx, a.Seq, a.At.UnixMilli(), r.st.Phase, r.st.Result, r.st.Colors, r.id, a.Seq-1)
+	res, err := st.update.ExecContext(ctx, a.Seq, a.At.UnixMilli(), r.st.Phase, r.st.Result, r.st.Colors, msOf(r.st.Deadline), r.id, a.Seq-1)
 	if err != nil {
 		return err
 	}

@@ -42,13 +42,20 @@ type Game struct {
 	// created under (session.Version1, ...); games stored before it was
 	// recorded read as 1.
 	Serving int
+	// Clock is the game's time control as JSON (session.TimeControl), ""
+	// for none.
+	Clock string
+	// Deadline is when the clock running now runs out; the zero time
+	// when none runs.
+	Deadline time.Time
 }
 
 // Status is a game's status after an action, recorded with it.
 type Status struct {
-	Phase  string // Game.Status
-	Result string // Game.Result
-	Colors string // Game.Colors
+	Phase    string    // Game.Status
+	Result   string    // Game.Result
+	Colors   string    // Game.Colors
+	Deadline time.Time // Game.Deadline
 }
 
 // Seat is one player's place at the game.
@@ -128,6 +135,9 @@ type Store interface {
 	// Resumable returns the ids of every unfinished game (status not
 	// "over") with a computer seat: those a server starting resumes.
 	Resumable(ctx context.Context) ([]string, error)
+	// Overdue returns the ids of the unfinished games whose Deadline has
+	// passed by now: those whose player to move has run out of time.
+	Overdue(ctx context.Context, now time.Time) ([]string, error)
 	// Actions returns a game's actions with Seq > after, in order.
 	Actions(ctx context.Context, id string, after int) ([]Action, error)
 	// Append records action a, whose Seq must be the game's next; if another
