@@ -330,3 +330,21 @@ func (ts *testServer) dueComputer(id string) (int, bool) {
 	seat, due := sv.t.game.Due()
 	return seat, due || sv.thinking
 }
+
+// createClock creates a game with a time control.
+func (ts *testServer) createClock(req createReq, clock *clockRequest) created {
+	ts.t.Helper()
+	body := map[string]any{"game": req.Game, "board": req.Board, "seats": req.Seats, "clock": clock}
+	if req.Players != 0 {
+		body["players"] = req.Players
+	}
+	code, data := ts.post("/api/games", body)
+	if code != http.StatusCreated {
+		ts.t.Fatalf("create %+v with clock %+v: %d %s", req, clock, code, data)
+	}
+	var c created
+	if err := json.Unmarshal(data, &c); err != nil {
+		ts.t.Fatal(err)
+	}
+	return c
+}

@@ -92,6 +92,12 @@ type Options struct {
 	// MaxAnalyses caps the analyses running at once on this server; 0
 	// means DefaultMaxAnalyses.
 	MaxAnalyses int
+	// Clock is the server's time (nil: the machine's clock), which stamps
+	// every action and runs the games' clocks.
+	Clock Clock
+	// Sweep is how often the server looks in the store for games whose
+	// player to move ran out of time (0: DefaultSweep; negative: never).
+	Sweep time.Duration
 	// MaxGames caps the games held in memory: past it, the games used
 	// least recently that nothing needs (no watcher, no computer move or
 	// analysis under way) are dropped, and read from the store again when
@@ -118,6 +124,10 @@ type Server struct {
 	warned *warnings // rate-limit warnings logged, by client (logging.go)
 	// analyses holds a token for each analysis running (analysis.go).
 	analyses chan struct{}
+	clock    Clock
+	// sweepStop stops the next sweep for games out of time (clock.go);
+	// guarded by mu.
+	sweepStop func() bool
 
 	// afterRead, if set (by tests), is called by load between reading a
 	// game from the store and holding it in memory.
@@ -141,6 +151,9 @@ type served struct {
 	// holds it reads it again (see Server.acquire).
 	dropped bool
 	timers  int       // takeovers waiting (cluster.go): the game is needed
+	// clockStop stops the alarm of the running clock's deadline
+	// (clock.go), or is nil.
+	clockStop func() bool
 	used    time.Time // when last asked for; guarded by Server.mu
 
 	// The game's view as JSON, cached for the table and version it was
@@ -220,7 +233,12 @@ func New(st store.Store, opt Options) *Server {
 	s.mux = mux
 	s.limits = newLimiter(opt.Limits)
 	s.warned = &warnings{max: s.limits.l.MaxClients, last: map[string]*warned{}}
+	s.clock = opt.Clock
+	if s.clock == nil {
+		s.clock = systemClock{}
+	}
 	s.follow() // several servers on one store (cluster.go)
+	s.sweep()  // games out of time (clock.go)
 	s.sweepIdle()
 	return s
 }
@@ -256,6 +274,22 @@ func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 // Close stops the computer players and waits for them.
 func (s *Server) Close() {
 	s.stop()
+	s.mu.Lock()
+	if s.sweepStop != nil {
+		s.sweepStop()
+	}
+	held := make([]*served, 0, len(s.tables))
+	for _, sv := range s.tables {
+		held = append(held, sv)
+	}
+	s.mu.Unlock()
+	for _, sv := range held { // a game's lock is never taken under s.mu
+		sv.mu.Lock()
+		if sv.clockStop != nil {
+			sv.clockStop()
+		}
+		sv.mu.Unlock()
+	}
 	s.wg.Wait()
 }
 
@@ -417,6 +451,9 @@ func (s *Server) load(ctx context.Context, id string) (*served, error) {
 	s.tables[id] = sv
 	s.evictLocked()
 	s.mu.Unlock()
+	sv.mu.Lock()
+	s.armClock(id, sv)
+	sv.mu.Unlock()
 	if _, ok := s.store.(store.Notifier); ok {
 		// A notice of another server's action that came while the game
 		// was being read found it not yet held, and was dropped: read
@@ -453,6 +490,8 @@ type createRequest struct {
 	Button  string `json:"button"`
 	Players int    `json:"players"`
 	Setup   string `json:"setup"` // "fixed" or "pie"
+	// Clock is the time control; absent or null: none.
+	Clock *clockRequest `json:"clock"`
 	Seats   []struct {
 		Kind  string `json:"kind"`
 		Name  string `json:"name"`
@@ -561,9 +600,21 @@ func (s *Server) newGame(req createRequest) (*store.Game, []string, error) {
 	if len(req.Seats) != rs.Players {
 		return nil, nil, bad("%d seats for %d players", len(req.Seats), rs.Players)
 	}
-	meta := &store.Game{ID: newID(), Rules: rs.String(), Board: g.Spec(), Setup: setup, Status: string(session.Playing), Serving: session.Current}
+	tc, err := req.Clock.timeControl()
+	if err != nil {
+		return nil, nil, err
+	}
+	meta := &store.Game{ID: newID(), Rules: rs.String(), Board: g.Spec(), Setup: setup, Status: string(session.Playing), Serving: session.Current,
+		Created: s.now()}
 	if setup == "pie" {
 		meta.Status = string(session.Setup)
+	}
+	if tc.Kind != session.NoClock {
+		data, _ := json.Marshal(tc)
+		meta.Clock = string(data)
+		if setup != "pie" {
+			meta.Deadline = meta.Created.Add(tc.Remaining(tc.Start()))
+		}
 	}
 	tokens := make([]string, len(req.Seats))
 	for i, seat := range req.Seats {
@@ -747,6 +798,17 @@ func (s *Server) writeRecord(w http.ResponseWriter, r *http.Request, sv *served)
 			rec.Set(id, seat.Name)
 		}
 	}
+	timedOut := map[board.Color]bool{}
+	for _, seat := range g.TimedOut() {
+		timedOut[g.Color(seat)] = true
+	}
+	for i, m := range rec.Moves {
+		rec.Moves[i].Timeout = m.Move.Kind == game.Resign && timedOut[m.Player]
+	}
+	if tc := g.Config().Clock; tc.Kind != session.NoClock {
+		rec.Set("TM", strconv.FormatFloat(tc.Main.Seconds(), 'f', -1, 64))
+		rec.Set("OT", overtime(tc))
+	}
 	rec.Set("DT", t.meta.Created.Format("2006-01-02"))
 	rec.Set("GN", t.describe())
 	w.Header().Set("Content-Type", "application/x-go-sgf; charset=utf-8")
@@ -795,6 +857,9 @@ func (s *Server) act(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if err := s.commit(r.Context(), id, sv, store.Action{Seq: len(t.actions) + 1, Seat: req.Seat, Kind: req.Kind, Arg: req.Arg}); err != nil {
+		if _, at, ok := sv.t.game.Deadline(); ok && !s.now().Before(at) {
+			s.claimTimeoutLocked(id, sv) // the move came too late: its player lost on time
+		}
 		writeError(w, err)
 		return
 	}
@@ -807,7 +872,9 @@ func (s *Server) act(w http.ResponseWriter, r *http.Request) {
 // the game's lock, is shown an action that was not stored. The caller
 // holds sv.mu.
 func (s *Server) commit(ctx context.Context, id string, sv *served, a store.Action) error {
-	a.At = time.Now()
+	if a.At.IsZero() {
+		a.At = s.now()
+	}
 	before := len(sv.t.actions)
 	if err := sv.t.apply(a); err != nil {
 		return fail(http.StatusUnprocessableEntity, "%v", err)
@@ -825,6 +892,7 @@ func (s *Server) commit(ctx context.Context, id string, sv *served, a store.Acti
 	}
 	s.log.Info("action", "game", id, "seq", a.Seq, "seat", a.Seat, "kind", a.Kind, "arg", a.Arg)
 	s.broadcast(sv)
+	s.armClock(id, sv)
 	s.computerTurn(id, sv)
 	return nil
 }

@@ -38,7 +38,12 @@ func configOf(meta *store.Game) (session.Config, error) {
 	if err != nil {
 		return session.Config{}, err
 	}
-	cfg := session.Config{Rules: r, Board: g, Pie: meta.Setup == "pie", Version: max(meta.Serving, session.Version1)}
+	tc, err := clockOf(meta)
+	if err != nil {
+		return session.Config{}, err
+	}
+	cfg := session.Config{Rules: r, Board: g, Pie: meta.Setup == "pie", Version: max(meta.Serving, session.Version1),
+		Clock: tc, Created: meta.Created}
 	for _, s := range meta.Seats {
 		cfg.Seats = append(cfg.Seats, session.Seat{Kind: session.SeatKind(s.Kind), Name: s.Name, Level: s.Level})
 	}
@@ -74,7 +79,7 @@ func (t *table) apply(a store.Action) error {
 	if err != nil {
 		return err
 	}
-	if err := t.game.Apply(session.Action{Seat: a.Seat, Kind: kind, Arg: a.Arg}); err != nil {
+	if err := t.game.Apply(session.Action{Seat: a.Seat, Kind: kind, Arg: a.Arg, At: a.At}); err != nil {
 		return err
 	}
 	t.actions = append(t.actions, a)
@@ -92,6 +97,9 @@ func (t *table) clone() *table {
 // status returns the game's status for the store.
 func (t *table) status() store.Status {
 	st := store.Status{Phase: string(t.game.Phase())}
+	if _, at, ok := t.game.Deadline(); ok {
+		st.Deadline = at
+	}
 	if t.game.Phase() == session.Over {
 		st.Result = t.game.Result().String()
 	}

@@ -3,6 +3,7 @@ package server
 import (
 	"encoding/json"
 	"strings"
+	"time"
 
 	"moku/board"
 	"moku/catalog"
@@ -109,6 +110,15 @@ type gameView struct {
 	Komi     float64     `json:"komi"`
 	// Agreement: the game ends with an agreement on dead stones.
 	Agreement bool `json:"agreement"`
+	// Clock is the time control's kind ("" none); Clocks each seat's
+	// clock when its last turn ended; ClockSeat the seat whose clock runs
+	// (-1: none), since TurnStart, until Deadline (RFC 3339).
+	Clock     string      `json:"clock,omitempty"`
+	Clocks    []clockView `json:"clocks,omitempty"`
+	ClockSeat int         `json:"clockSeat"`
+	TurnStart string      `json:"turnStart,omitempty"`
+	Deadline  string      `json:"deadline,omitempty"`
+	TimedOut  []int       `json:"timedOut,omitempty"`
 }
 
 // stonesOf writes the board as a string of symbols.
@@ -130,6 +140,18 @@ func (t *table) view() gameView {
 	for i, s := range t.meta.Seats {
 		v.Seats = append(v.Seats, seatView{Color: t.colorName(i), Kind: s.Kind, Name: s.Name, Level: s.Level})
 		v.Undoable = append(v.Undoable, g.Undoable(i))
+	}
+	v.ClockSeat = -1
+	if tc := g.Config().Clock; tc.Kind != session.NoClock {
+		v.Clock = string(tc.Kind)
+		for _, c := range g.Clocks() {
+			v.Clocks = append(v.Clocks, clockView{LeftMs: c.Left.Milliseconds(), Periods: c.Periods})
+		}
+		if seat, at, ok := g.Deadline(); ok {
+			v.ClockSeat, v.Deadline = seat, at.UTC().Format(time.RFC3339Nano)
+			v.TurnStart = g.TurnStart().UTC().Format(time.RFC3339Nano)
+		}
+		v.TimedOut = g.TimedOut()
 	}
 	s := g.State()
 	if s == nil {

@@ -218,6 +218,9 @@ func (p *Postgres) Create(ctx context.Context, g *Game) (err error) {
 		return err
 	}
 	now := time.Now().Truncate(time.Microsecond)
+	if !g.Created.IsZero() {
+		now = g.Created // the server's clock, which the game's clocks read
+	}
 	g.Created, g.Updated = now, now
 	_, err = p.pool.Exec(ctx, `INSERT INTO games (id, created, updated, rules, board, board_json, setup, seats, status, result, moves, colors, serving, clock, deadline)
 		VALUES ($1, $2, $2, $3, $4, $5, $6, $7, $8, $9, 0, $10, $11, $12, $13)`,

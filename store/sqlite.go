@@ -150,6 +150,9 @@ func (s *SQLite) Create(ctx context.Context, g *Game) (err error) {
 		return err
 	}
 	now := time.Now()
+	if !g.Created.IsZero() {
+		now = g.Created // the server's clock, which the game's clocks read
+	}
 	g.Created, g.Updated = now, now
 	_, err = s.db.ExecContext(ctx, `INSERT INTO games (id, created, updated, rules, board, board_json, setup, seats, status, result, moves, colors, serving, clock, deadline)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)`,
