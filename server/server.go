@@ -150,11 +150,11 @@ type served struct {
 	// dropped: the game is no longer in Server.tables (evicted); whoever
 	// holds it reads it again (see Server.acquire).
 	dropped bool
-	timers  int       // takeovers waiting (cluster.go): the game is needed
+	timers  int // takeovers waiting (cluster.go): the game is needed
 	// clockStop stops the alarm of the running clock's deadline
 	// (clock.go), or is nil.
 	clockStop func() bool
-	used    time.Time // when last asked for; guarded by Server.mu
+	used      time.Time // when last asked for; guarded by Server.mu
 
 	// The game's view as JSON, cached for the table and version it was
 	// made for: every watcher, the mover's answer and readers share it.
@@ -492,7 +492,7 @@ type createRequest struct {
 	Setup   string `json:"setup"` // "fixed" or "pie"
 	// Clock is the time control; absent or null: none.
 	Clock *clockRequest `json:"clock"`
-	Seats   []struct {
+	Seats []struct {
 		Kind  string `json:"kind"`
 		Name  string `json:"name"`
 		Level string `json:"level"`
