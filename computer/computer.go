@@ -65,6 +65,25 @@ func New(level string, r rules.Ruleset) (session.Player, error) {
 	return Player{Player: mover, judge: search.Playouts{N: JudgePlayouts, Seed: seed}, pie: pie}, nil
 }
 
+// TimeLeft keeps the next move within the time its seat has left
+// (session.TimedPlayer): the search thinks no longer than its share of it
+// (search.Clock), and no more playouts than its level's.
+func (p Player) TimeLeft(main, period time.Duration) {
+	sp, ok := p.Player.(*search.Player)
+	if !ok {
+		return
+	}
+	sp.Clock = &search.Clock{}
+	if period > 0 {
+		sp.Clock.Settings(main, period, 1)
+		if main == 0 {
+			sp.Clock.Left(period, 1)
+		}
+		return
+	}
+	sp.Clock.Settings(max(main, time.Millisecond), 0, 0) // 0 would mean no limit
+}
+
 // Estimate judges a game whose play has stopped by playouts from the
 // position as it stands.
 func (p Player) Estimate(s game.State) (game.Estimate, error) { return p.judge.Estimate(s) }

@@ -3,12 +3,15 @@ package computer_test
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"moku/board"
 	"moku/catalog"
 	"moku/computer"
 	"moku/game"
 	"moku/rules"
+	"moku/search"
+	"moku/session"
 )
 
 // TestLevels: every level makes a player that moves legally, judges the
@@ -51,5 +54,32 @@ func TestLevels(t *testing.T) {
 	}
 	if _, err := computer.New("grandmaster", r); err == nil || !strings.Contains(err.Error(), "1k playouts") {
 		t.Errorf("an unknown level: %v", err)
+	}
+}
+
+// TestTimeLeft: told the time its seat has left, a search level budgets
+// its move within it.
+func TestTimeLeft(t *testing.T) {
+	r, _ := rules.Preset("go", nil)
+	p, err := computer.New("10k playouts", r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tp, ok := p.(session.TimedPlayer)
+	if !ok {
+		t.Fatal("a search level keeps no clock")
+	}
+	s, _ := catalog.Start(catalog.Config{Rules: "go", Board: "9x9"})
+	for _, left := range []time.Duration{5 * time.Second, 300 * time.Millisecond} {
+		tp.TimeLeft(left, 0)
+		sp := p.(computer.Player).Player.(*search.Player)
+		if d, ok := sp.Clock.Budget(s); !ok || d <= 0 || d >= left {
+			t.Errorf("with %v left: a budget of %v (%v)", left, d, ok)
+		}
+	}
+	tp.TimeLeft(0, 10*time.Second) // in byo-yomi: a period a move
+	sp := p.(computer.Player).Player.(*search.Player)
+	if d, ok := sp.Clock.Budget(s); !ok || d <= 0 || d >= 10*time.Second {
+		t.Errorf("in byo-yomi: a budget of %v (%v)", d, ok)
 	}
 }

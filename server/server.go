@@ -928,6 +928,11 @@ func (s *Server) computerTurn(id string, sv *served) {
 		return
 	}
 	g, version := sv.t.game.Clone(), len(sv.t.actions)
+	if tp, ok := player.(session.TimedPlayer); ok {
+		if main, period, ok := g.TimeLeft(seat, s.now()); ok {
+			tp.TimeLeft(main, period)
+		}
+	}
 	sv.thinking = true
 	s.wg.Add(1)
 	go func() {

@@ -198,3 +198,32 @@ func (g *Game) timeout(a Action) error {
 	}
 	return nil
 }
+
+// TimedPlayer is a Player that keeps within its clock: before it thinks,
+// it is told the time its seat has left for the move (main time, and in
+// byo-yomi the period that follows it; correspondence and games without a
+// clock tell nothing).
+type TimedPlayer interface {
+	Player
+	TimeLeft(main, period time.Duration)
+}
+
+// TimeLeft returns the time seat has left at now, if its clock runs: the
+// main time (or Fischer's, or absolute time), and the byo-yomi period
+// after it; ok is false when its clock does not run, and for
+// correspondence games (a move's days are not worth thinking about).
+func (g *Game) TimeLeft(seat int, now time.Time) (main, period time.Duration, ok bool) {
+	running, _, runs := g.Deadline()
+	if !runs || running != seat || g.cfg.Clock.Kind == Correspondence {
+		return 0, 0, false
+	}
+	c := g.clocks[seat]
+	main = c.Left - now.Sub(g.turnStart)
+	if g.cfg.Clock.Kind == ByoYomi && c.Periods > 0 {
+		period = g.cfg.Clock.Period
+		if main < 0 {
+			main = 0 // in the periods: one move a period
+		}
+	}
+	return max(main, 0), period, true
+}

@@ -197,3 +197,20 @@ func mustApply(t *testing.T, g *Game, a Action) {
 		t.Fatalf("%+v: %v", a, err)
 	}
 }
+
+// TestTimeLeft: what a seat has left, told to a computer before it thinks.
+func TestTimeLeft(t *testing.T) {
+	t0 := time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC)
+	g := newClockGame(t, "go", TimeControl{Kind: Absolute, Main: time.Minute}, t0)
+	mustApply(t, g, Action{Seat: 0, Kind: Move, Arg: "c3", At: t0.Add(10 * time.Second)})
+	if main, period, ok := g.TimeLeft(1, t0.Add(30*time.Second)); !ok || main != 40*time.Second || period != 0 {
+		t.Errorf("white at 30 s: %v %v %v", main, period, ok)
+	}
+	if _, _, ok := g.TimeLeft(0, t0.Add(30*time.Second)); ok {
+		t.Error("black's clock does not run")
+	}
+	byo := newClockGame(t, "go", TimeControl{Kind: ByoYomi, Main: time.Minute, Periods: 2, Period: 20 * time.Second}, t0)
+	if main, period, ok := byo.TimeLeft(0, t0.Add(70*time.Second)); !ok || main != 0 || period != 20*time.Second {
+		t.Errorf("in byo-yomi: %v %v %v", main, period, ok)
+	}
+}
