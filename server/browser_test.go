@@ -1357,3 +1357,25 @@ func TestBrowserWelcome(t *testing.T) {
 		t.Errorf("the game started: %s on %s, seats %+v", g.Game, g.Board.Spec, g.Seats)
 	}
 }
+
+// TestBrowserClock: a game with a clock, created from the form: the
+// clocks show and tick, and when Black (who does not move) runs out of
+// time the page says the game is lost on time.
+func TestBrowserClock(t *testing.T) {
+	ts := newTestServer(t)
+	b := newBrowser(t, ts.http.URL)
+	p := b.open("clock", "#/new")
+	p.newGame([][2]string{{"game", "go"}, {"board", "5x5"}, {"name0", "Ann"}, {"kind1", "human"}, {"name1", "Bob"},
+		{"clock", "absolute"}, {"clock-main", "0.05"}})
+	p.waitText("#title", "you play black")
+	first := p.text(`#seats-view .clock[data-seat="0"]`)
+	if !strings.Contains(first, "0:0") {
+		t.Errorf("black's clock shows %q", first)
+	}
+	p.shot("running")
+	p.waitText("#status", "Game over: W+T")
+	if s := p.text(`#seats-view .clock[data-seat="0"]`); !strings.Contains(s, "out of time") {
+		t.Errorf("black's clock at the end: %q", s)
+	}
+	p.shot("lost-on-time")
+}

@@ -167,8 +167,16 @@ func (t *table) view() gameView {
 	v.Owners = string(owners)
 	v.Dead = g.Dead()
 	v.Accepted = g.Accepted()
+	timedOut := map[board.Color]bool{}
+	for _, seat := range g.TimedOut() {
+		timedOut[g.Color(seat)] = true
+	}
 	for _, m := range game.Actions(s) {
-		v.Moves = append(v.Moves, moveView{Color: m.Player.String(), Move: m.Move.Format(g.Board())})
+		mv := moveView{Color: m.Player.String(), Move: m.Move.Format(g.Board())}
+		if m.Move.Kind == game.Resign && timedOut[m.Player] {
+			mv.Move = "out of time"
+		}
+		v.Moves = append(v.Moves, mv)
 		if m.Move.Kind == game.Place {
 			v.Last = m.Move.Point
 		} else {

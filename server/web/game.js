@@ -25,7 +25,9 @@ export function showGame(main, id, seatStr, token) {
     online: false, // the WebSocket is open and has sent a view since: actions may go
     lost: false, // the connection failed: the page says so until it is back
   };
-  g.close = () => { g.closed = true; clearTimeout(g.timer); dropSocket(); };
+  g.close = () => { g.closed = true; clearTimeout(g.timer); clearInterval(g.tick); dropSocket(); };
+  // The clocks tick on the page between the server's views.
+  g.tick = setInterval(() => showClocks(g), 250);
   const msg = text => { $("#message").textContent = text || ""; };
 
   // offline marks the connection lost: every action waits for a new
@@ -289,7 +291,9 @@ export function showGame(main, id, seatStr, token) {
     $("#title").textContent = `${v.rules.split(" ")[0]} on ${v.board.spec}${who}`;
     $("#seats-view").replaceChildren(...v.seats.map((s, i) => el("li", { class: i === v.toMove ? "to-move" : "" },
       swatch(COLORS.indexOf(s.color)),
-      `${s.name}${v.phase === "setup" || s.name === s.color ? "" : ` (${s.color})`}${i === seat ? " — you" : ""}`)));
+      `${s.name}${v.phase === "setup" || s.name === s.color ? "" : ` (${s.color})`}${i === seat ? " — you" : ""}`,
+      el("span", { class: "clock", "data-seat": i }))));
+    showClocks(g);
     let status;
     if (v.phase === "over") status = `Game over: ${v.result}${v.reason ? ` (${v.reason})` : ""}`;
     else if (v.phase === "scoring") status = "The game has ended: agree on dead stones";
@@ -406,4 +410,51 @@ export function showGame(main, id, seatStr, token) {
     });
   }
   return g;
+}
+
+// showClocks writes each seat's time left beside its name: the running
+// clock counts down from the view's deadline, on this computer's clock.
+function showClocks(g) {
+  const v = g.view;
+  if (!v || !v.clock) return;
+  for (const span of document.querySelectorAll("#seats-view .clock")) {
+    const i = +span.dataset.seat;
+    const c = v.clocks[i];
+    if (!c) continue;
+    let left = c.leftMs, periods = c.periods;
+    if (i === v.clockSeat && v.deadline) {
+      const total = Date.parse(v.deadline) - Date.now(); // main time and periods
+      if (v.clock === "byoyomi") {
+        const period = periodMs(v, c);
+        left = Math.max(0, total - periods * period);
+        if (left === 0 && period > 0) {
+          const inPeriods = Math.max(0, total);
+          periods = Math.ceil(inPeriods / period);
+          left = inPeriods - (periods - 1) * period;
+        }
+      } else left = total;
+    }
+    const timedOut = (v.timedOut || []).includes(i);
+    span.textContent = timedOut ? " — out of time" : ` ${formatClock(Math.max(0, left), v.clock)}${v.clock === "byoyomi" && periods ? ` +${periods}×` : ""}`;
+    span.classList.toggle("running", i === v.clockSeat);
+    span.classList.toggle("low", i === v.clockSeat && left < 10000);
+  }
+}
+
+// periodMs is a byo-yomi period's length, as the deadline tells it.
+function periodMs(v, c) {
+  if (v.clockSeat < 0 || !c.periods) return 0;
+  const total = Date.parse(v.deadline) - Date.parse(v.turnStart);
+  return Math.max(0, (total - c.leftMs) / c.periods);
+}
+
+// formatClock writes a time left: "4:05", "1:02:03", or days and hours.
+function formatClock(ms, kind) {
+  const s = Math.ceil(ms / 1000);
+  if (kind === "correspondence" || s >= 86400) {
+    const d = Math.floor(s / 86400), h = Math.floor((s % 86400) / 3600);
+    return d > 0 ? `${d} d ${h} h` : `${h} h ${Math.floor((s % 3600) / 60)} min`;
+  }
+  const h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), sec = String(s % 60).padStart(2, "0");
+  return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${sec}` : `${m}:${sec}`;
 }

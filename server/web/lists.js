@@ -87,6 +87,14 @@ export async function showNew(main) {
       box.append(el("div", { class: "seat-row" }, swatch(i + 1), el("span", { text: COLORS[i + 1] }), kind, name, level));
     }
   };
+  // The clock's fields that its kind uses.
+  const updateClock = () => {
+    const kind = f("clock").value;
+    const uses = { main: ["absolute", "fischer", "byoyomi"], increment: ["fischer"], periods: ["byoyomi"], period: ["byoyomi"], days: ["correspondence"] };
+    for (const [field, kinds] of Object.entries(uses)) $(`.clock-${field}`, form).hidden = !kinds.includes(kind);
+  };
+  f("clock").addEventListener("change", updateClock);
+  updateClock();
   f("game").addEventListener("change", update);
   f("players").addEventListener("change", updateSeats);
   f("setup").addEventListener("change", updateKomi);
@@ -100,6 +108,11 @@ export async function showNew(main) {
     if (!(game === "keil" && req.setup === "pie") && f("komi").value.trim() !== "") req.komi = f("komi").value.trim();
     for (let i = 0; i < n; i++) {
       req.seats.push({ kind: f(`kind${i}`).value, name: f(`name${i}`).value, level: f(`level${i}`).value });
+    }
+    if (f("clock").value) {
+      const num = name => Number(f(name).value);
+      req.clock = { kind: f("clock").value, main: 60 * num("clock-main"), increment: num("clock-increment"),
+        periods: num("clock-periods"), period: num("clock-period"), days: num("clock-days") };
     }
     $("#new-error").textContent = "";
     try {
