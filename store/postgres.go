@@ -88,6 +88,21 @@ var pgMigrations = []string{
 	`ALTER TABLE games ADD COLUMN clock text NOT NULL DEFAULT '';
 	ALTER TABLE games ADD COLUMN deadline timestamptz;
 	CREATE INDEX games_deadline ON games (deadline) WHERE deadline IS NOT NULL;`,
+	// 4: accounts and their sign-in sessions.
+	`CREATE TABLE accounts (
+		id      text PRIMARY KEY,
+		name    text NOT NULL,
+		lname   text NOT NULL UNIQUE,
+		hash    text NOT NULL,
+		created timestamptz NOT NULL
+	);
+	CREATE TABLE sessions (
+		token   bytea PRIMARY KEY,
+		account text NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+		expires timestamptz NOT NULL
+	);
+	CREATE INDEX sessions_account ON sessions (account);
+	CREATE INDEX games_seats ON games USING gin (seats jsonb_path_ops);`,
 }
 
 // pgMigrateLock is the advisory lock key that serialises migrations between

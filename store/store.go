@@ -64,6 +64,7 @@ type Seat struct {
 	Name      string
 	Level     string // the computer's strength setting
 	TokenHash []byte // SHA-256 of the seat's secret token (humans only)
+	Account   string `json:",omitempty"` // the ID of the account it belongs to, or ""
 }
 
 // Action is one entry of a game's log. Seq numbers start at 1 and have no
@@ -146,6 +147,7 @@ type Store interface {
 	Append(ctx context.Context, id string, a Action, st Status) error
 	// Close releases the store.
 	Close() error
+	Accounts
 }
 
 // Notice tells that game Game has recorded its action Seq. A Notice with

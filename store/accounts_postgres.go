@@ -1,0 +1,131 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+)
+
+// CreateAccount stores a new account.
+func (p *Postgres) CreateAccount(ctx context.Context, a *Account) (err error) {
+	defer markUnavailable(&err)
+	if a.Created.IsZero() {
+		a.Created = time.Now().Truncate(time.Microsecond)
+	}
+	_, err = p.pool.Exec(ctx, `INSERT INTO accounts (id, name, lname, hash, created) VALUES ($1, $2, $3, $4, $5)`,
+		a.ID, a.Name, strings.ToLower(a.Name), a.Hash, a.Created)
+	var pe *pgconn.PgError
+	if errors.As(err, &pe) && pe.Code == "23505" { // unique_violation
+		return ErrTaken
+	}
+	return err
+}
+
+func (p *Postgres) account(ctx context.Context, where string, args ...any) (_ *Account, err error) {
+	defer markUnavailable(&err)
+	var a Account
+	err = p.pool.QueryRow(ctx, `SELECT id, name, hash, created FROM accounts WHERE `+where, args...).Scan(&a.ID, &a.Name, &a.Hash, &a.Created)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, ErrNotFound
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &a, nil
+}
+
+// AccountByName returns the account of a name, in any case.
+func (p *Postgres) AccountByName(ctx context.Context, name string) (*Account, error) {
+	return p.account(ctx, `lname = $1`, strings.ToLower(name))
+}
+
+// AccountByID returns an account.
+func (p *Postgres) AccountByID(ctx context.Context, id string) (*Account, error) {
+	return p.account(ctx, `id = $1`, id)
+}
+
+// SetPassword replaces a password hash and ends the account's sessions.
+func (p *Postgres) SetPassword(ctx context.Context, id, hash string) (err error) {
+	defer markUnavailable(&err)
+	return pgx.BeginFunc(ctx, p.pool, func(tx pgx.Tx) error {
+		tag, err := tx.Exec(ctx, `UPDATE accounts SET hash = $1 WHERE id = $2`, hash, id)
+		if err != nil {
+			return err
+		}
+		if tag.RowsAffected() == 0 {
+			return ErrNotFound
+		}
+		_, err = tx.Exec(ctx, `DELETE FROM sessions WHERE account = $1`, id)
+		return err
+	})
+}
+
+// DeleteAccount removes an account, its sessions and its claim on seats.
+func (p *Postgres) DeleteAccount(ctx context.Context, id string) (err error) {
+	defer markUnavailable(&err)
+	return pgx.BeginFunc(ctx, p.pool, func(tx pgx.Tx) error {
+		_, err := tx.Exec(ctx, `UPDATE games SET seats = (
+				SELECT jsonb_agg(CASE WHEN s->>'Account' = $1 THEN s - 'Account' ELSE s END ORDER BY i)
+				FROM jsonb_array_elements(seats) WITH ORDINALITY AS e(s, i))
+			WHERE seats @> jsonb_build_array(jsonb_build_object('Account', $1::text))`, id)
+		if err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `DELETE FROM sessions WHERE account = $1`, id); err != nil {
+			return err
+		}
+		_, err = tx.Exec(ctx, `DELETE FROM accounts WHERE id = $1`, id)
+		return err
+	})
+}
+
+// CreateSession starts a session.
+func (p *Postgres) CreateSession(ctx context.Context, tokenHash []byte, account string, expires time.Time) (err error) {
+	defer markUnavailable(&err)
+	_, err = p.pool.Exec(ctx, `INSERT INTO sessions (token, account, expires) VALUES ($1, $2, $3)`, tokenHash, account, expires)
+	return err
+}
+
+// SessionAccount returns a live session's account.
+func (p *Postgres) SessionAccount(ctx context.Context, tokenHash []byte, now time.Time) (*Account, error) {
+	return p.account(ctx, `id = (SELECT account FROM sessions WHERE token = $1 AND expires > $2)`, tokenHash, now)
+}
+
+// DeleteSession ends a session.
+func (p *Postgres) DeleteSession(ctx context.Context, tokenHash []byte) (err error) {
+	defer markUnavailable(&err)
+	_, err = p.pool.Exec(ctx, `DELETE FROM sessions WHERE token = $1`, tokenHash)
+	return err
+}
+
+// BindSeat gives a seat to an account, if it has none.
+func (p *Postgres) BindSeat(ctx context.Context, game string, seat int, account string) (_ bool, err error) {
+	defer markUnavailable(&err)
+	var owner *string
+	err = p.pool.QueryRow(ctx, `UPDATE games SET seats = CASE WHEN coalesce(seats->$2->>'Account', '') = ''
+			THEN jsonb_set(seats, ARRAY[$2::text, 'Account'], to_jsonb($3::text)) ELSE seats END
+		WHERE id = $1 AND $2 < jsonb_array_length(seats) RETURNING seats->$2->>'Account'`, game, seat, account).Scan(&owner)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return false, ErrNotFound
+	}
+	if err != nil {
+		return false, err
+	}
+	return owner != nil && *owner == account, nil
+}
+
+// AccountGames returns the games with a seat of an account.
+func (p *Postgres) AccountGames(ctx context.Context, account string, limit int) (_ []Game, err error) {
+	defer markUnavailable(&err)
+	rows, err := p.pool.Query(ctx, `SELECT `+pgGameColumns+` FROM games
+		WHERE seats @> jsonb_build_array(jsonb_build_object('Account', $1::text)) ORDER BY updated DESC, id DESC LIMIT $2`, account, limit)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	return collect(rows, scanPgGame)
+}

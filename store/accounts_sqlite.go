@@ -1,0 +1,195 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"strings"
+	"time"
+)
+
+// sqliteAccountsSchema holds the accounts and their sessions.
+const sqliteAccountsSchema = `
+CREATE TABLE IF NOT EXISTS accounts (
+	id      TEXT PRIMARY KEY,
+	name    TEXT NOT NULL,
+	lname   TEXT NOT NULL UNIQUE,
+	hash    TEXT NOT NULL,
+	created INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS sessions (
+	token   BLOB PRIMARY KEY,
+	account TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+	expires INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS sessions_account ON sessions(account);
+`
+
+// CreateAccount stores a new account.
+func (s *SQLite) CreateAccount(ctx context.Context, a *Account) (err error) {
+	defer markUnavailable(&err)
+	if a.Created.IsZero() {
+		a.Created = time.Now()
+	}
+	_, err = s.db.ExecContext(ctx, `INSERT INTO accounts (id, name, lname, hash, created) VALUES (?, ?, ?, ?, ?)`,
+		a.ID, a.Name, strings.ToLower(a.Name), a.Hash, a.Created.UnixMilli())
+	if err != nil && strings.Contains(err.Error(), "UNIQUE") {
+		return ErrTaken
+	}
+	return err
+}
+
+func (s *SQLite) account(ctx context.Context, where string, arg any) (_ *Account, err error) {
+	defer markUnavailable(&err)
+	var a Account
+	var created int64
+	err = s.db.QueryRowContext(ctx, `SELECT id, name, hash, created FROM accounts WHERE `+where, arg).Scan(&a.ID, &a.Name, &a.Hash, &created)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, ErrNotFound
+	}
+	if err != nil {
+		return nil, err
+	}
+	a.Created = time.UnixMilli(created)
+	return &a, nil
+}
+
+// AccountByName returns the account of a name, in any case.
+func (s *SQLite) AccountByName(ctx context.Context, name string) (*Account, error) {
+	return s.account(ctx, `lname = ?`, strings.ToLower(name))
+}
+
+// AccountByID returns an account.
+func (s *SQLite) AccountByID(ctx context.Context, id string) (*Account, error) {
+	return s.account(ctx, `id = ?`, id)
+}
+
+// SetPassword replaces a password hash and ends the account's sessions.
+func (s *SQLite) SetPassword(ctx context.Context, id, hash string) (err error) {
+	defer markUnavailable(&err)
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	res, err := tx.ExecContext(ctx, `UPDATE accounts SET hash = ? WHERE id = ?`, hash, id)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return ErrNotFound
+	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM sessions WHERE account = ?`, id); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// DeleteAccount removes an account, its sessions and its claim on seats.
+func (s *SQLite) DeleteAccount(ctx context.Context, id string) (err error) {
+	defer markUnavailable(&err)
+	games, err := s.AccountGames(ctx, id, 1<<30)
+	if err != nil {
+		return err
+	}
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	for _, g := range games {
+		for i := range g.Seats {
+			if g.Seats[i].Account == id {
+				g.Seats[i].Account = ""
+			}
+		}
+		seats, err := json.Marshal(g.Seats)
+		if err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE games SET seats = ? WHERE id = ?`, string(seats), g.ID); err != nil {
+			return err
+		}
+	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM sessions WHERE account = ?`, id); err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM accounts WHERE id = ?`, id); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// CreateSession starts a session.
+func (s *SQLite) CreateSession(ctx context.Context, tokenHash []byte, account string, expires time.Time) (err error) {
+	defer markUnavailable(&err)
+	_, err = s.db.ExecContext(ctx, `INSERT INTO sessions (token, account, expires) VALUES (?, ?, ?)`, tokenHash, account, expires.UnixMilli())
+	return err
+}
+
+// SessionAccount returns a live session's account.
+func (s *SQLite) SessionAccount(ctx context.Context, tokenHash []byte, now time.Time) (*Account, error) {
+	return s.account(ctx, `id = (SELECT account FROM sessions WHERE token = ? AND expires > `+itoa(now.UnixMilli())+`)`, tokenHash)
+}
+
+// DeleteSession ends a session.
+func (s *SQLite) DeleteSession(ctx context.Context, tokenHash []byte) (err error) {
+	defer markUnavailable(&err)
+	_, err = s.db.ExecContext(ctx, `DELETE FROM sessions WHERE token = ?`, tokenHash)
+	return err
+}
+
+// BindSeat gives a seat to an account, if it has none.
+func (s *SQLite) BindSeat(ctx context.Context, game string, seat int, account string) (_ bool, err error) {
+	defer markUnavailable(&err)
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return false, err
+	}
+	defer tx.Rollback()
+	var text string
+	if err := tx.QueryRowContext(ctx, `SELECT seats FROM games WHERE id = ?`, game).Scan(&text); err != nil {
+		if errors.Is(err, sql.ErrNoRows) {
+			return false, ErrNotFound
+		}
+		return false, err
+	}
+	var seats []Seat
+	if err := json.Unmarshal([]byte(text), &seats); err != nil {
+		return false, err
+	}
+	if seat < 0 || seat >= len(seats) {
+		return false, ErrNotFound
+	}
+	if seats[seat].Account != "" {
+		return seats[seat].Account == account, nil
+	}
+	seats[seat].Account = account
+	data, err := json.Marshal(seats)
+	if err != nil {
+		return false, err
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE games SET seats = ? WHERE id = ?`, string(data), game); err != nil {
+		return false, err
+	}
+	return true, tx.Commit()
+}
+
+// AccountGames returns the games with a seat of an account. (Account IDs
+// hold no quote or LIKE wildcard.)
+func (s *SQLite) AccountGames(ctx context.Context, account string, limit int) (_ []Game, err error) {
+	defer markUnavailable(&err)
+	rows, err := s.db.QueryContext(ctx, `SELECT `+gameColumns+` FROM games WHERE seats LIKE ? ORDER BY updated DESC, id DESC LIMIT ?`,
+		`%"Account":"`+account+`"%`, limit)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	return collect(rows, scanGame)
+}
+
+func itoa(n int64) string {
+	b, _ := json.Marshal(n)
+	return string(b)
+}
