@@ -64,6 +64,9 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if g.N() > solve.MaxPoints {
+		return fmt.Errorf("the exact solver handles boards up to %d points; %s has %d: choose a smaller board, e.g. --board 3x3 or --board hex:3", solve.MaxPoints, g.Spec(), g.N())
+	}
 	var stop atomic.Bool
 	defer stopOnInterrupt(&stop)()
 	if r.Players > 2 {
