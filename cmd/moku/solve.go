@@ -44,19 +44,14 @@ func (f *solveFlags) add(fs *flag.FlagSet) {
 }
 
 func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("solve", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("solve")
 	gf := catalog.AddFlags(fs)
 	var f solveFlags
 	f.add(fs)
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: moku solve --game G --board B [--komi K] [ruleset flags] [--json] [--table FILE]")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
+	if err := parse(fs, args, stdout, spec{about: "Solves a small board (at most 64 points) exactly: the value, a principal\nvariation, the nodes searched and the time."}); err != nil {
 		return err
 	}
-	cfg, err := gf.Config()
+	cfg, err := gameConfig(gf)
 	if err != nil {
 		return err
 	}
