@@ -57,6 +57,20 @@ func TestPlayCommand(t *testing.T) {
 	}
 }
 
+// TestPlayComputer plays moku play against the computer at its random
+// level: it moves for White, the person passes until the game ends.
+func TestPlayComputer(t *testing.T) {
+	code, out, errs := moku(t, strings.Repeat("pass\n", 500), "play", "--game", "go", "--board", "3x3", "--computer", "white", "--level", "random")
+	for _, want := range []string{"white is the computer (random)\n", "move 2, white (the computer) plays ", "move 3, black to play> ", "game over"} {
+		if code != 0 || !strings.Contains(out, want) {
+			t.Errorf("exit %d, output lacks %q:\n%s\n%s", code, want, out, errs)
+		}
+	}
+	if strings.Contains(out, "white to play> ") {
+		t.Errorf("the computer's seat was asked for a move:\n%s", out)
+	}
+}
+
 func TestGTPCommand(t *testing.T) {
 	code, out, _ := moku(t, "1 name\n2 boardsize 3\n3 play b b2\n4 list_stones black\nquit\n", "gtp", "--game", "keil")
 	if code != 0 || out != "=1 moku\n\n=2 \n\n=3 \n\n=4 b2\n\n= \n\n" {
