@@ -111,12 +111,15 @@ func PlayWith(s game.State, in io.Reader, out io.Writer, opt Options) error {
 			}
 		}
 		if p, ok := opt.Computer[s.ToMove()]; ok && !s.Over() {
+			// The start of the line first: the search may take seconds.
 			c := s.ToMove()
+			fmt.Fprintf(out, "move %d, %s (the computer) plays ", len(s.History())+1, c)
 			m, err := p.Genmove(s)
 			if err != nil {
+				fmt.Fprintln(out)
 				return fmt.Errorf("the computer (%s): %v", c, err)
 			}
-			fmt.Fprintf(out, "move %d, %s (the computer) plays %s\n", len(s.History())+1, c, m.Format(s.Graph()))
+			fmt.Fprintln(out, m.Format(s.Graph()))
 			if err := playMove(s, m, out); err != nil {
 				return fmt.Errorf("the computer (%s): %v", c, err)
 			}
