@@ -3,6 +3,7 @@ package catalog
 import (
 	"flag"
 	"fmt"
+	"strings"
 )
 
 // Flags are the command-line flags that choose a game: --game, --rules,
@@ -49,8 +50,16 @@ func IsFlag(name string) bool {
 	return fs.Lookup(name) != nil
 }
 
-// Config returns the Config the flags describe, checked to build.
+// Config returns the Config the flags describe, checked to build. An
+// unknown --game is refused with the list of games.
 func (f *Flags) Config() (Config, error) {
+	if _, ok := Lookup(f.Game); !ok {
+		names := make([]string, len(Games))
+		for i, g := range Games {
+			names[i] = g.Name
+		}
+		return Config{}, fmt.Errorf("--game %s: unknown game (the games: %s)", f.Game, strings.Join(names, ", "))
+	}
 	preset := f.Rules
 	if preset == "" {
 		preset = f.Game

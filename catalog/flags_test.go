@@ -20,7 +20,8 @@ func TestFlags(t *testing.T) {
 		{[]string{"--game", "keil", "--komi", "3", "--links", "plain"}, Config{Rules: "keil", Overrides: []string{"links=plain", "komi=3"}}, ""},
 		{[]string{"--game", "go", "--rules", "tromp-taylor", "--board", "7x7"}, Config{Rules: "tromp-taylor", Board: "7x7"}, ""},
 		{[]string{"--game", "kee", "--players", "3"}, Config{Rules: "kee", Overrides: []string{"players=3"}}, ""},
-		{[]string{"--game", "chess"}, Config{}, `unknown ruleset "chess"`},
+		{[]string{"--game", "chess"}, Config{}, "--game chess: unknown game (the games: keil, kee, ki, go)"},
+		{[]string{"--game", "go", "--rules", "chess"}, Config{}, `unknown ruleset "chess"`},
 		{[]string{"--game", "ki", "--board", "10x10"}, Config{}, "odd square boards"},
 	} {
 		fs := flag.NewFlagSet("t", flag.ContinueOnError)

@@ -142,6 +142,9 @@ func NewKi(r rules.Ruleset, g *board.Graph, opt Options) (*KiSolver, error) {
 	if err := r.Validate(g); err != nil {
 		return nil, err
 	}
+	if err := checkSize(g); err != nil {
+		return nil, err
+	}
 	if !KiFast(r, g) {
 		return nil, fmt.Errorf("the Ki solver needs two-player Ki on at most 64 points, not %s on %s", r, g.Spec())
 	}

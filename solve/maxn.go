@@ -132,6 +132,9 @@ func SolveMulti(r rules.Ruleset, g *board.Graph, opt MultiOptions) (*MultiResult
 	if err := r.Validate(g); err != nil {
 		return nil, err
 	}
+	if err := checkSize(g); err != nil {
+		return nil, err
+	}
 	if r.Ko != rules.KoCycle {
 		return nil, fmt.Errorf("the max-n solver handles kee (ko=cycle) only, not ko=%s", r.Ko)
 	}

@@ -175,6 +175,9 @@ func New(r rules.Ruleset, g *board.Graph, opt Options) (*Solver, error) {
 	if err := r.Validate(g); err != nil {
 		return nil, err
 	}
+	if err := checkSize(g); err != nil {
+		return nil, err
+	}
 	if r.Komi*2 != math.Trunc(r.Komi*2) {
 		return nil, fmt.Errorf("komi %v: the solver needs a multiple of 0.5", r.Komi)
 	}
@@ -207,9 +210,6 @@ func New(r rules.Ruleset, g *board.Graph, opt Options) (*Solver, error) {
 			return nil, fmt.Errorf("the solver handles two players; %d-player kee is not supported yet", r.Players)
 		}
 		s.opt.NoTable, s.opt.NoSymmetry = true, true
-	}
-	if s.n > 64 {
-		s.opt.NoTable = true
 	}
 	s.syms = symmetries(g)
 	if s.opt.NoSymmetry || s.opt.NoTable {
@@ -273,6 +273,19 @@ func New(r rules.Ruleset, g *board.Graph, opt Options) (*Solver, error) {
 	s.chainID, s.regionID, s.ints = make([]int, s.n), make([]int, s.n), make([]int, s.n)
 	s.u64a, s.u64b = make([]uint64, s.n), make([]uint64, s.n)
 	return s, nil
+}
+
+// MaxPoints is the size of the largest board the exact solvers (New,
+// NewKi, SolveMulti) take. Their positions are sets of points in 64-bit
+// words, and no larger board could be solved in any reasonable time.
+const MaxPoints = 64
+
+// checkSize refuses a board of more than MaxPoints points.
+func checkSize(g *board.Graph) error {
+	if g.N() > MaxPoints {
+		return fmt.Errorf("the exact solver handles boards up to %d points; %s has %d", MaxPoints, g.Spec(), g.N())
+	}
+	return nil
 }
 
 // Symmetries returns the number of board symmetries the solver uses.
@@ -681,7 +694,11 @@ func (s *Solver) candidates(best int, dst []game.Move) []game.Move {
 			own, opp = opp, own
 		}
 	}
-	var scores [80]int64
+	var sbuf [96]int64
+	scores := sbuf[:]
+	if len(dst) > len(sbuf) {
+		scores = make([]int64, len(dst))
+	}
 	for i, m := range dst {
 		c := s.moveCode(m)
 		var sc int64

@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
 	"runtime"
@@ -18,13 +17,12 @@ func init() {
 }
 
 func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("bench")
 	secs := fs.Float64("seconds", 2, "seconds of playouts per game")
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	withSearch := fs.Bool("search", false, "also measure full MCTS iterations a second on 9x9 Go with 1 and 2 threads")
 	seed := fs.Uint64("seed", 1, "random seed")
-	if err := fs.Parse(args); err != nil {
+	if err := parse(fs, args, stdout, spec{about: "Measures playouts per second per core for each game, and with --search the search's speed-up from 1 to 2 threads."}); err != nil {
 		return err
 	}
 	d := time.Duration(*secs * float64(time.Second))

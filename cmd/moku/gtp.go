@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"io"
 
 	"moku/catalog"
@@ -14,16 +13,15 @@ func init() {
 }
 
 func runGTP(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("gtp", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("gtp")
 	gf := catalog.AddFlags(fs)
 	s := gtp.DefaultSettings()
 	s.JudgePlayouts = computer.JudgePlayouts
 	s.AddFlags(fs)
-	if err := fs.Parse(args); err != nil {
+	if err := parse(fs, args, stdout, spec{about: "A GTP (Go Text Protocol v2) engine on standard input and output."}); err != nil {
 		return err
 	}
-	cfg, err := gf.Config()
+	cfg, err := gameConfig(gf)
 	if err != nil {
 		return err
 	}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -15,23 +14,11 @@ func init() {
 }
 
 func runLadder(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("ladder", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("ladder")
 	svg := fs.String("svg", "", "write the plot (Elo by rung, one line a game) to this SVG file")
 	anchor := fs.String("anchor", "random", "the rung rated 0")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: moku ladder [--svg plot.svg] [--anchor random] DIR...\n\n"+
-			"Reads the games (game-NNNN.sgf) that moku match saved in each DIR and the\n"+
-			"directories below it, fits Elo ratings for each game (rules and board) and\n"+
-			"prints them as Markdown tables.")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
+	if err := parse(fs, args, stdout, spec{args: "DIR...", min: 1, max: -1, about: "Reads the games (game-NNNN.sgf) that moku match saved in each DIR and the\ndirectories below it, fits Elo ratings for each game (rules and board) and\nprints them as Markdown tables."}); err != nil {
 		return err
-	}
-	if fs.NArg() == 0 {
-		fs.Usage()
-		return fmt.Errorf("no match directories")
 	}
 	l, err := ladder.Read(fs.Args()...)
 	if err != nil {

@@ -6,7 +6,7 @@
 //
 // Usage:
 //
-//	moku <command> [flags]
+//	moku COMMAND [flags]
 //
 // Run "moku help" for the list of commands, "moku --version" for the
 // version. Each command is a file of this package that parses its flags
@@ -14,6 +14,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -37,7 +38,7 @@ func register(name, summary string, run func(args []string, stdin io.Reader, std
 }
 
 func usage(w io.Writer) {
-	fmt.Fprintln(w, "usage: moku <command> [flags]\n\ncommands:")
+	fmt.Fprintln(w, "usage: moku COMMAND [flags]\n\ncommands:")
 	names := make([]string, 0, len(commands))
 	for n := range commands {
 		names = append(names, n)
@@ -46,7 +47,7 @@ func usage(w io.Writer) {
 	for _, n := range names {
 		fmt.Fprintf(w, "  %-8s %s\n", n, commands[n].summary)
 	}
-	fmt.Fprintln(w, "\nRun \"moku <command> -h\" for a command's flags.")
+	fmt.Fprintln(w, "\nRun \"moku COMMAND -h\" for a command's flags, \"moku --version\" for the version.")
 }
 
 func main() {
@@ -73,8 +74,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if err := c.run(args[1:], stdin, stdout, stderr); err != nil {
-		if err == flag.ErrHelp {
+		if errors.Is(err, flag.ErrHelp) {
 			return 0
+		}
+		var ue usageError
+		if errors.As(err, &ue) {
+			fmt.Fprintf(stderr, "moku %s: %s\nRun \"moku %s -h\" for its usage.\n", args[0], ue.msg, args[0])
+			return 2
 		}
 		fmt.Fprintf(stderr, "moku %s: %s\n", args[0], strings.TrimSpace(err.Error()))
 		return 1

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -18,8 +17,7 @@ func init() {
 }
 
 func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("match", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("match")
 	gf := catalog.AddFlags(fs)
 	var e [4]string
 	var black, white string
@@ -37,22 +35,15 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs.StringVar(&mc.Dir, "out", "match", "directory for the games (game-0001.sgf, ...); a match found there is resumed")
 	quiet := fs.Bool("quiet", false, "no progress bar")
 	fs.Uint64Var(&mc.Seed, "seed", 0, "engines that know moku-seed (moku's) get the seed 1000000 x this + 1000 x game + engine before each game, so that each game is new and a resumed match plays as an unbroken one")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: moku match --black \"gnugo --mode gtp --level 1\" --white \"moku gtp\" [flags]")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
+	if err := parse(fs, args, stdout, spec{about: "Referees a match between GTP engines, e.g.\n  moku match --black \"gnugo --mode gtp --level 1\" --white \"moku gtp\"\nEvery game is saved as SGF in --out."}); err != nil {
 		return err
 	}
 	var err error
-	if mc.Game, err = gf.Config(); err != nil {
+	if mc.Game, err = gameConfig(gf); err != nil {
 		return err
 	}
 	r, _, _ := mc.Game.Build()
 	if mc.Engines, err = matchEngines(e, black, white, *fixed, r.Players); err != nil {
-		if r.Players == 2 && len(mc.Engines) == 0 {
-			fs.Usage()
-		}
 		return err
 	}
 	if !*quiet {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -15,18 +14,9 @@ func init() {
 }
 
 func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: moku replay FILE   (an SGF file or a plain move list; - reads standard input)")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
+	fs := newFlagSet("replay")
+	if err := parse(fs, args, stdout, spec{args: "FILE", min: 1, max: 1, about: "Replays a game record (an SGF file or a plain move list; - reads standard\ninput): the first illegal move with its reason, or the final position and score."}); err != nil {
 		return err
-	}
-	if fs.NArg() != 1 {
-		fs.Usage()
-		return fmt.Errorf("want one record file")
 	}
 	var data []byte
 	var err error

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"io"
 	"sync/atomic"
@@ -16,30 +15,17 @@ func init() {
 }
 
 func runSelfplay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("selfplay", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("selfplay")
 	gf := catalog.AddFlags(fs)
 	var opt selfplay.Options
 	fs.IntVar(&opt.Games, "games", 1000, "number of games")
 	fs.Uint64Var(&opt.Seed, "seed", 1, "random seed (the same seed plays the same games)")
 	fs.IntVar(&opt.MaxMoves, "max-moves", 0, "stop a game after this many moves (0: 10 per point + 100)")
 	quiet := fs.Bool("quiet", false, "no progress on standard error")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: moku selfplay [--game ki] [--board 11x11] [--games N] [--seed S]\n\nPlays N games of uniformly random legal moves (resignation aside) and prints\nthe average length, the first player's win rate, how the games ended and the\nspeed. Ctrl-C prints the figures of the games finished so far.\n\nflags:")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
+	if err := parse(fs, args, stdout, spec{about: "Plays N games of uniformly random legal moves (resignation aside) and prints\nthe average length, the first player's win rate, how the games ended and the\nspeed. Ctrl-C prints the figures of the games finished so far."}); err != nil {
 		return err
 	}
-	switch {
-	case fs.NArg() > 0:
-		return fmt.Errorf("unexpected argument %q", fs.Arg(0))
-	case opt.Games < 1:
-		return fmt.Errorf("--games %d: want at least 1", opt.Games)
-	case opt.MaxMoves < 0:
-		return fmt.Errorf("--max-moves %d: want 0 or more", opt.MaxMoves)
-	}
-	cfg, err := gf.Config()
+	cfg, err := gameConfig(gf)
 	if err != nil {
 		return err
 	}

@@ -44,25 +44,23 @@ func (f *solveFlags) add(fs *flag.FlagSet) {
 }
 
 func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("solve", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("solve")
 	gf := catalog.AddFlags(fs)
 	var f solveFlags
 	f.add(fs)
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: moku solve --game G --board B [--komi K] [ruleset flags] [--json] [--table FILE]")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
+	if err := parse(fs, args, stdout, spec{about: "Solves a small board (at most 64 points) exactly: the value, a principal\nvariation, the nodes searched and the time."}); err != nil {
 		return err
 	}
-	cfg, err := gf.Config()
+	cfg, err := gameConfig(gf)
 	if err != nil {
 		return err
 	}
 	r, g, err := cfg.Build()
 	if err != nil {
 		return err
+	}
+	if g.N() > solve.MaxPoints {
+		return fmt.Errorf("the exact solver handles boards up to %d points; %s has %d: choose a smaller board, e.g. --board 3x3 or --board hex:3", solve.MaxPoints, g.Spec(), g.N())
 	}
 	var stop atomic.Bool
 	defer stopOnInterrupt(&stop)()
