@@ -48,21 +48,41 @@ func (s *Server) seat(w http.ResponseWriter, r *http.Request) {
 	}
 	defer sv.mu.Unlock()
 	t := sv.t
-	if err := t.checkSeat(req.Seat, req.Token); err != nil {
+	a, _ := s.signedIn(r)
+	account := ""
+	if a != nil {
+		account = a.ID
+	}
+	if err := t.checkSeat(req.Seat, req.Token, account); err != nil {
 		writeError(w, err)
 		return
+	}
+	if a != nil && req.Token != "" && t.meta.Seats[req.Seat].Account == "" {
+		// A signed-in player's seat belongs to their account from now on.
+		mine, err := s.store.BindSeat(r.Context(), t.meta.ID, req.Seat, a.ID)
+		if err != nil {
+			writeError(w, err)
+			return
+		}
+		if mine {
+			t.meta.Seats[req.Seat].Account = a.ID
+		}
 	}
 	writeJSON(w, http.StatusOK, seatAnswer{Seat: req.Seat, Color: t.colorName(req.Seat)})
 }
 
 // checkSeat checks that token is the secret of a person's seat of the
-// game (constant time): 400 for a seat the game lacks, 403 for a wrong
-// token. The caller holds the game's lock.
-func (t *table) checkSeat(seat int, token string) error {
+// game (constant time), or, without a token, that the seat belongs to the
+// account signed in (account, or ""): 400 for a seat the game lacks, 403
+// otherwise. The caller holds the game's lock.
+func (t *table) checkSeat(seat int, token, account string) error {
 	if seat < 0 || seat >= len(t.meta.Seats) {
 		return fail(http.StatusBadRequest, "no seat %d", seat)
 	}
 	st := t.meta.Seats[seat]
+	if account != "" && st.Account == account && token == "" {
+		return nil // the seat of the account signed in
+	}
 	sum := sha256.Sum256([]byte(token))
 	if st.Kind != string(session.Human) || subtle.ConstantTimeCompare(sum[:], st.TokenHash) != 1 {
 		return fail(http.StatusForbidden, "wrong token for seat %d", seat)

@@ -125,6 +125,7 @@ type Server struct {
 	// analyses holds a token for each analysis running (analysis.go).
 	analyses chan struct{}
 	clock    Clock
+	acc      *accounts // sign-in state (accounts.go)
 	// sweepStop stops the next sweep for games out of time (clock.go);
 	// guarded by mu.
 	sweepStop func() bool
@@ -228,11 +229,18 @@ func New(st store.Store, opt Options) *Server {
 	mux.HandleFunc("POST /api/games/{id}/seat", s.seat)
 	mux.HandleFunc("GET /api/games/{id}/ws", s.watch)
 	mux.HandleFunc("GET /api/games/{id}/analysis", s.analyze)
+	mux.HandleFunc("POST /api/account/signup", s.signUp)
+	mux.HandleFunc("POST /api/account/signin", s.signIn)
+	mux.HandleFunc("POST /api/account/signout", s.signOut)
+	mux.HandleFunc("GET /api/account", s.account)
+	mux.HandleFunc("POST /api/account/password", s.changePassword)
+	mux.HandleFunc("POST /api/account/delete", s.deleteAccount)
 	web, _ := fs.Sub(webFiles, "web")
 	mux.Handle("GET /", http.FileServerFS(web))
 	s.mux = mux
 	s.limits = newLimiter(opt.Limits)
 	s.warned = &warnings{max: s.limits.l.MaxClients, last: map[string]*warned{}}
+	s.acc = newAccounts()
 	s.clock = opt.Clock
 	if s.clock == nil {
 		s.clock = systemClock{}
@@ -531,6 +539,18 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
+	if a, _ := s.signedIn(r); a != nil {
+		// The creator's seat, the first person's, is their account's.
+		for i := range meta.Seats {
+			if meta.Seats[i].Kind == "human" {
+				meta.Seats[i].Account = a.ID
+				if req.Seats[i].Name == "" {
+					meta.Seats[i].Name = a.Name
+				}
+				break
+			}
+		}
+	}
 	if err := s.store.Create(r.Context(), meta); err != nil {
 		s.log.Error("create", "err", err)
 		writeError(w, err)
@@ -705,30 +725,37 @@ func (s *Server) list(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	type item struct {
-		ID      string     `json:"id"`
-		Rules   string     `json:"rules"`
-		Board   string     `json:"board"`
-		Seats   []seatView `json:"seats"`
-		Status  string     `json:"status"`
-		Result  string     `json:"result"`
-		Moves   int        `json:"actions"`
-		Updated time.Time  `json:"updated"`
-	}
-	out := []item{}
+	out := []gameItem{}
 	for _, g := range list {
-		it := item{ID: g.ID, Rules: strings.Fields(g.Rules)[0], Board: g.Board, Status: g.Status, Result: g.Result, Moves: g.Moves, Updated: g.Updated}
-		colors := strings.Fields(g.Colors)
-		for i, st := range g.Seats {
-			c := board.Color(i + 1).String()
-			if len(colors) == len(g.Seats) {
-				c = colors[i] // after Keil's komi pie
-			}
-			it.Seats = append(it.Seats, seatView{Color: c, Kind: st.Kind, Name: st.Name, Level: st.Level})
-		}
-		out = append(out, it)
+		out = append(out, itemOf(g))
 	}
 	writeJSON(w, http.StatusOK, out)
+}
+
+// gameItem is a game in a list.
+type gameItem struct {
+	ID      string     `json:"id"`
+	Rules   string     `json:"rules"`
+	Board   string     `json:"board"`
+	Seats   []seatView `json:"seats"`
+	Status  string     `json:"status"`
+	Result  string     `json:"result"`
+	Moves   int        `json:"actions"`
+	Updated time.Time  `json:"updated"`
+}
+
+// itemOf describes a stored game for a list.
+func itemOf(g store.Game) gameItem {
+	it := gameItem{ID: g.ID, Rules: strings.Fields(g.Rules)[0], Board: g.Board, Status: g.Status, Result: g.Result, Moves: g.Moves, Updated: g.Updated}
+	colors := strings.Fields(g.Colors)
+	for i, st := range g.Seats {
+		c := board.Color(i + 1).String()
+		if len(colors) == len(g.Seats) {
+			c = colors[i] // after Keil's komi pie
+		}
+		it.Seats = append(it.Seats, seatView{Color: c, Kind: st.Kind, Name: st.Name, Level: st.Level})
+	}
+	return it
 }
 
 // locked runs f on the game the request's {id} names, with the game's
@@ -843,7 +870,11 @@ func (s *Server) act(w http.ResponseWriter, r *http.Request) {
 	}
 	defer sv.mu.Unlock()
 	t := sv.t
-	if err := t.checkSeat(req.Seat, req.Token); err != nil {
+	account := ""
+	if a, _ := s.signedIn(r); a != nil {
+		account = a.ID
+	}
+	if err := t.checkSeat(req.Seat, req.Token, account); err != nil {
 		writeError(w, err)
 		return
 	}
