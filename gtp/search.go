@@ -202,8 +202,9 @@ func analyze(s game.State, o search.Options, a []string) (string, error) {
 // FormatAnalysis writes a search's analysis of s as moku-analyze answers
 // it, one item a line: the player to move, its win rate and expected score
 // margin, the playouts and seconds spent, up to ten candidates with their
-// visits, win rates and principal variations, and the ownership of every
-// point (+1: the player to move's, -1: another player's).
+// visits, win rates (of their own playouts; "-" for a move no playout has
+// tried yet) and principal variations, and the ownership of every point
+// (+1: the player to move's, -1: another player's).
 func FormatAnalysis(s game.State, an search.Analysis) string {
 	g := s.Graph()
 	var b strings.Builder
@@ -216,7 +217,11 @@ func FormatAnalysis(s game.State, an search.Analysis) string {
 		for j, m := range c.PV {
 			pv[j] = m.Format(g)
 		}
-		fmt.Fprintf(&b, "move %s visits %d winrate %.3f pv %s\n", c.Move.Format(g), c.Visits, c.WinRate, strings.Join(pv, " "))
+		rate := "-"
+		if c.Visits > 0 {
+			rate = fmt.Sprintf("%.3f", c.WinRate)
+		}
+		fmt.Fprintf(&b, "move %s visits %d winrate %s pv %s\n", c.Move.Format(g), c.Visits, rate, strings.Join(pv, " "))
 	}
 	b.WriteString("ownership")
 	for q, v := range an.Ownership {
