@@ -29,6 +29,10 @@ type Settings struct {
 	// JudgePlayouts is the number of playouts by which final_status_list
 	// judges dead stones (0: it finds none).
 	JudgePlayouts int
+	// AnalyzePlayouts is where live analysis (lz-analyze, kata-analyze)
+	// stops searching, its tree's memory growing with the playouts (0:
+	// ten million over the board's points, at least 10000).
+	AnalyzePlayouts int
 }
 
 // DefaultSettings returns the settings of `moku gtp` without flags: the
@@ -47,6 +51,7 @@ func (s *Settings) AddFlags(fs *flag.FlagSet) {
 	fs.IntVar(&s.Threads, "threads", s.Threads, "mcts: search threads")
 	fs.BoolVar(&s.Resign, "resign", s.Resign, "mcts: resign hopeless games")
 	fs.BoolVar(&s.StopEarly, "stop-early", s.StopEarly, "mcts: end a move's search once the playouts left could not change the move (exact under --playouts; under --time at the speed so far)")
+	fs.IntVar(&s.AnalyzePlayouts, "analyze-playouts", s.AnalyzePlayouts, "mcts: playouts at which lz-analyze and kata-analyze stop searching (0: ten million over the board's points, at least 10000)")
 	fs.BoolVar(&s.Heavy, "heavy", s.Heavy, "mcts: tactical playouts where the game has them (two players: answers to atari, and on a rectangle 3x3 shapes, no big self-ataris; Keil on the hexhex: captures and rescues through linking; Ki: captures); --heavy=false for the light reference policy")
 }
 
@@ -60,8 +65,8 @@ func (s Settings) Options() search.Options {
 
 // Engine returns an engine playing the game cfg describes, its genmove
 // played as the settings say. With the search, it also answers
-// time_settings, time_left, moku-pie-komi, moku-pie-color and
-// moku-analyze (see UseSearch).
+// time_settings, time_left, moku-pie-komi, moku-pie-color, moku-analyze
+// and the live analysis commands (see UseSearch).
 func (s Settings) Engine(cfg catalog.Config) (*Engine, error) {
 	e, err := New(cfg, s.Seed)
 	if err != nil {
@@ -80,6 +85,7 @@ func (s Settings) Engine(cfg catalog.Config) (*Engine, error) {
 		}
 		p := search.New(o)
 		e.UseSearch(p)
+		e.registerAnalysis(p, s.AnalyzePlayouts)
 		// version says whether the playouts are tactical in this game.
 		r, g, _ := cfg.Build()
 		o.Heavy = o.Heavy && search.HasTactics(r, g)
@@ -92,8 +98,10 @@ func (s Settings) Engine(cfg catalog.Config) (*Engine, error) {
 
 // UseSearch makes the search p play genmove, and adds its commands: GTP's
 // time_settings and time_left (on p's clock, which it gets if it has
-// none), the komi pie's moku-pie-komi and moku-pie-color, and
-// moku-analyze.
+// none), the komi pie's moku-pie-komi and moku-pie-color, moku-analyze,
+// and the live analysis of Leela Zero and KataGo (lz-analyze,
+// kata-analyze, genmove_analyze, lz-genmove_analyze,
+// kata-genmove_analyze; see analyze.go).
 func (e *Engine) UseSearch(p *search.Player) {
 	if p.Clock == nil {
 		p.Clock = &search.Clock{}
@@ -104,6 +112,7 @@ func (e *Engine) UseSearch(p *search.Player) {
 	e.Register("moku-pie-komi", func(e *Engine, a []string) (string, error) { return pieKomi(e.State(), p.Opt) })
 	e.Register("moku-pie-color", func(e *Engine, a []string) (string, error) { return pieColor(e.State(), p.Opt, a) })
 	e.Register("moku-analyze", func(e *Engine, a []string) (string, error) { return analyze(e.State(), p.Opt, a) })
+	e.registerAnalysis(p, 0)
 }
 
 func seconds(s float64) time.Duration { return time.Duration(s * float64(time.Second)) }
