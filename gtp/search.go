@@ -107,8 +107,24 @@ func (e *Engine) UseSearch(p *search.Player) {
 		p.Clock = &search.Clock{}
 	}
 	e.SetPlayer(p)
-	e.Register("time_settings", func(e *Engine, a []string) (string, error) { return timeSettings(p.Clock, a) })
-	e.Register("time_left", func(e *Engine, a []string) (string, error) { return timeLeft(p.Clock, a) })
+	byoyomi := false // kgs-time_settings byoyomi: time_left counts periods, not stones
+	e.Register("time_settings", func(e *Engine, a []string) (string, error) {
+		byoyomi = false
+		return timeSettings(p.Clock, a)
+	})
+	e.Register("kgs-time_settings", func(e *Engine, a []string) (string, error) {
+		jp, err := kgsTimeSettings(p.Clock, a)
+		if err == nil {
+			byoyomi = jp
+		}
+		return "", err
+	})
+	e.Register("time_left", func(e *Engine, a []string) (string, error) {
+		if byoyomi && len(a) == 3 && a[2] != "0" {
+			a = []string{a[0], a[1], "1"} // the time left of one period, for one move
+		}
+		return timeLeft(p.Clock, a)
+	})
 	e.Register("moku-pie-komi", func(e *Engine, a []string) (string, error) { return pieKomi(e.State(), p.Opt) })
 	e.Register("moku-pie-color", func(e *Engine, a []string) (string, error) { return pieColor(e.State(), p.Opt, a) })
 	e.Register("moku-analyze", func(e *Engine, a []string) (string, error) { return analyze(e.State(), p.Opt, a) })
@@ -131,6 +147,44 @@ func timeSettings(c *search.Clock, a []string) (string, error) {
 	}
 	c.Settings(seconds(main), seconds(byo), stones)
 	return "", nil
+}
+
+// kgsTimeSettings answers kgsGtp's kgs-time_settings: none, absolute
+// MAIN, canadian MAIN PERIOD STONES, or byoyomi MAIN PERIOD PERIODS, on
+// the search's clock, which knows Canadian byo-yomi: Japanese byo-yomi is
+// kept as Canadian periods of one stone (each move within one period;
+// the periods beyond the one in progress are kept in reserve). It reports
+// whether the system is byoyomi, whose time_left counts periods.
+func kgsTimeSettings(c *search.Clock, a []string) (bool, error) {
+	usage := fmt.Errorf("usage: kgs-time_settings none | absolute <main> | canadian <main> <period> <stones> | byoyomi <main> <period> <periods>")
+	if len(a) == 0 {
+		return false, usage
+	}
+	kind, want := strings.ToLower(a[0]), map[string]int{"none": 1, "absolute": 2, "canadian": 4, "byoyomi": 4}
+	if want[kind] == 0 || len(a) != want[kind] {
+		return false, usage
+	}
+	switch kind {
+	case "none":
+		c.Settings(0, 0, 0)
+		return false, nil
+	case "absolute":
+		_, err := timeSettings(c, []string{a[1], "0", "0"})
+		return false, err
+	case "canadian":
+		_, err := timeSettings(c, a[1:])
+		return false, err
+	}
+	periods, err := strconv.Atoi(a[3])
+	if err != nil || periods < 0 {
+		return false, fmt.Errorf("syntax error")
+	}
+	stones := "1"
+	if periods == 0 {
+		stones = "0"
+	}
+	_, err = timeSettings(c, []string{a[1], a[2], stones})
+	return true, err
 }
 
 // timeLeft answers time_left <color> <time> <stones>.
