@@ -62,8 +62,8 @@ func handicapPoints(g *board.Graph, k int) ([]int, error) {
 	hi, mid := n-1-lo, n/2
 	at := func(x, y int) int { return y*n + x }
 	corners := []int{at(lo, lo), at(hi, hi), at(lo, hi), at(hi, lo)} // D4 Q16 D16 Q4 on 19x19
-	sides := []int{at(lo, mid), at(hi, mid)}                          // D10 Q10
-	edges := []int{at(mid, lo), at(mid, hi)}                          // K4 K16
+	sides := []int{at(lo, mid), at(hi, mid)}                         // D10 Q10
+	edges := []int{at(mid, lo), at(mid, hi)}                         // K4 K16
 	center := at(mid, mid)
 	var pts []int
 	switch {
