@@ -182,3 +182,35 @@ func TestFormatAnalysisUntried(t *testing.T) {
 		}
 	}
 }
+
+// TestCommandListConsistent: every command list_commands names is
+// known_command true and answers (not "unknown command"), streamed ones
+// included; protocol_version is 2.
+func TestCommandListConsistent(t *testing.T) {
+	e, err := settingsEngine(t, catalog.Config{Rules: "go", Board: "5x5"}, "--playouts", "20")
+	if err != nil {
+		t.Fatal(err)
+	}
+	list, _ := e.Execute("list_commands")
+	names := strings.Fields(strings.TrimPrefix(list, "="))
+	for _, want := range []string{"fixed_handicap", "place_free_handicap", "set_free_handicap", "kgs-genmove_cleanup",
+		"kgs-time_settings", "kgs-rules", "lz-analyze", "kata-analyze", "genmove_analyze", "lz-genmove_analyze", "kata-genmove_analyze"} {
+		if !strings.Contains(list, "\n"+want+"\n") {
+			t.Errorf("list_commands lacks %s", want)
+		}
+	}
+	for _, n := range names {
+		if got, _ := e.Execute("known_command " + n); got != "= true\n\n" {
+			t.Errorf("known_command %s: %q", n, got)
+		}
+		if n == "quit" {
+			continue
+		}
+		if got, _ := e.Execute(n); strings.Contains(got, "unknown command") {
+			t.Errorf("%s: %q", n, got)
+		}
+	}
+	if got, _ := e.Execute("protocol_version"); got != "= 2\n\n" {
+		t.Errorf("protocol_version: %q", got)
+	}
+}

@@ -7,9 +7,13 @@
 // flags: the search or the random player, with the search's own commands,
 // see UseSearch), or New and Engine.Run; Engine.Execute runs one command.
 //
-// Besides the standard commands it offers GNU Go's all_legal and list_stones,
-// GoGui's game-rules extensions (gogui-rules_*), and moku-rules, which prints
-// the ruleset in force. Further commands can be added with Register.
+// Besides the standard commands (handicap included, handicap.go) it offers
+// GNU Go's all_legal and list_stones, GoGui's game-rules extensions
+// (gogui-rules_*), kgsGtp's kgs-genmove_cleanup, kgs-rules and
+// kgs-time_settings, the live analysis of Leela Zero and KataGo
+// (lz-analyze, kata-analyze, genmove_analyze; analyze.go), and moku-rules,
+// which prints the ruleset in force. Further commands can be added with
+// Register, and streamed ones with RegisterStream.
 package gtp
 
 import (
