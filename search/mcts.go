@@ -100,9 +100,10 @@ type Options struct {
 	Stop <-chan struct{}
 
 	// Report, if not nil, is called with the analysis so far every
-	// ReportEvery (at least a millisecond) while the search runs, from
-	// the search's first thread (so a slow Report slows the search, and
-	// may keep the Analysis: each call gets fresh slices).
+	// ReportEvery (at least a millisecond) while the search runs, once a
+	// playout is done. It is called from the search's first thread, so a
+	// slow Report slows the search; it may keep the Analysis (each call
+	// gets fresh slices).
 	Report      func(Analysis)
 	ReportEvery time.Duration
 
