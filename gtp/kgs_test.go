@@ -3,6 +3,7 @@ package gtp_test
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"moku/catalog"
 	"moku/game"
@@ -110,6 +111,42 @@ func TestKGSCommands(t *testing.T) {
 		got, _ := e.Execute(tc[0])
 		if !strings.HasPrefix(got, tc[1]) || (!strings.HasSuffix(tc[1], " ") && got != tc[1]) {
 			t.Errorf("%s: %q, want %q", tc[0], got, tc[1])
+		}
+	}
+}
+
+// TestKGSTimeSettingsClock: kgs-time_settings sets the search's clock so
+// that each system gives the move the share it should: a Japanese period
+// for each move (time_left counting periods), a Canadian period shared
+// by its stones, absolute time over the moves to come, none without
+// limit.
+func TestKGSTimeSettingsClock(t *testing.T) {
+	for _, tc := range []struct {
+		cmds  []string
+		want  time.Duration
+		limit bool
+	}{
+		{[]string{"kgs-time_settings byoyomi 0 30 5", "time_left b 30 5"}, 30*time.Second - 200*time.Millisecond, true},
+		{[]string{"kgs-time_settings byoyomi 0 30 5", "time_left b 12 2"}, 12*time.Second - 200*time.Millisecond, true},
+		{[]string{"kgs-time_settings canadian 0 300 25", "time_left b 300 25"}, 12*time.Second - 200*time.Millisecond, true},
+		{[]string{"kgs-time_settings byoyomi 0 30 5", "time_settings 0 300 25", "time_left b 300 25"}, 12*time.Second - 200*time.Millisecond, true},
+		{[]string{"kgs-time_settings absolute 600"}, 600*time.Second/40 - 200*time.Millisecond, true},
+		{[]string{"kgs-time_settings absolute 600", "kgs-time_settings none"}, 0, false},
+	} {
+		e, err := gtp.New(catalog.Config{Rules: "go", Board: "9x9"}, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := search.New(search.Options{Playouts: 10})
+		e.UseSearch(p)
+		for _, c := range tc.cmds {
+			if got, _ := e.Execute(c); got != "= \n\n" {
+				t.Fatalf("%s: %q", c, got)
+			}
+		}
+		got, limit := p.Clock.Budget(e.State())
+		if got != tc.want || limit != tc.limit {
+			t.Errorf("%v: budget %v (limit %v), want %v (%v)", tc.cmds, got, limit, tc.want, tc.limit)
 		}
 	}
 }
