@@ -7,13 +7,18 @@
 // flags: the search or the random player, with the search's own commands,
 // see UseSearch), or New and Engine.Run; Engine.Execute runs one command.
 //
-// Besides the standard commands it offers GNU Go's all_legal and list_stones,
-// GoGui's game-rules extensions (gogui-rules_*), and moku-rules, which prints
-// the ruleset in force. Further commands can be added with Register.
+// Besides the standard commands (handicap included, handicap.go) it offers
+// GNU Go's all_legal and list_stones, GoGui's game-rules extensions
+// (gogui-rules_*), kgsGtp's kgs-genmove_cleanup, kgs-rules and
+// kgs-time_settings, the live analysis of Leela Zero and KataGo
+// (lz-analyze, kata-analyze, genmove_analyze; analyze.go), and moku-rules,
+// which prints the ruleset in force. Further commands can be added with
+// Register, and streamed ones with RegisterStream.
 package gtp
 
 import (
 	"bufio"
+	"context"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -60,6 +65,15 @@ type Engine struct {
 	estimator game.Estimator
 	quit      bool
 	loaded    *loaded // the board of a record loaded by loadsgf (sgf.go), or nil
+	streams   map[string]StreamHandler
+	// setup is the number of moves at the start of the history that set
+	// up the position (handicap stones and White's passes between them):
+	// undo does not take them back.
+	setup int
+	// implied lists the history indices of the passes play and genmove
+	// made for a player who was skipped (a move out of turn): undo takes
+	// them back with the move that follows.
+	implied []int
 }
 
 // New returns an engine playing the game cfg describes. seed seeds the
@@ -69,7 +83,7 @@ func New(cfg catalog.Config, seed uint64) (*Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	e := &Engine{cfg: cfg, game: r.Game, handlers: map[string]Handler{},
+	e := &Engine{cfg: cfg, game: r.Game, handlers: map[string]Handler{}, streams: map[string]StreamHandler{},
 		player: RandomPlayer{Rand: rand.New(rand.NewPCG(seed, 0x6d6f6b75))}, playedBy: randomDesc}
 	if e.state, err = catalog.Start(cfg); err != nil {
 		return nil, err
@@ -78,6 +92,14 @@ func New(cfg catalog.Config, seed uint64) (*Engine, error) {
 		e.handlers[name] = h
 	}
 	registerSGF(e)
+	load := e.handlers["loadsgf"]
+	e.handlers["loadsgf"] = func(e *Engine, a []string) (string, error) {
+		out, err := load(e, a)
+		if err == nil {
+			e.setup, e.implied = 0, nil
+		}
+		return out, err
+	}
 	return e, nil
 }
 
@@ -101,7 +123,30 @@ func (e *Engine) SetPlayer(p Player) {
 }
 
 // Register adds (or replaces) the command name.
-func (e *Engine) Register(name string, h Handler) { e.handlers[name] = h }
+func (e *Engine) Register(name string, h Handler) {
+	delete(e.streams, name)
+	e.handlers[name] = h
+}
+
+// Stream writes the body of a response that is written as it goes (live
+// analysis): it calls out with each line until ctx is done or it has no
+// more to say, and returns the response's last line ("" for none).
+type Stream func(ctx context.Context, out func(line string)) string
+
+// StreamHandler answers a command whose response is written as it goes.
+// It checks the arguments (an error answers "? " as usual) and returns the
+// Stream that writes the response after its "=" line (Leela Zero's
+// framing: "=" and the id alone on the first line, a blank line at the
+// end). interrupt says whether the next line of input ends the stream
+// (lz-analyze: its context is cancelled) or the stream runs to its end
+// (genmove_analyze).
+type StreamHandler func(e *Engine, args []string) (s Stream, interrupt bool, err error)
+
+// RegisterStream adds (or replaces) the streaming command name.
+func (e *Engine) RegisterStream(name string, h StreamHandler) {
+	delete(e.handlers, name)
+	e.streams[name] = h
+}
 
 // State returns the game in progress.
 func (e *Engine) State() game.State { return e.state }
@@ -110,54 +155,186 @@ func (e *Engine) State() game.State { return e.state }
 func (e *Engine) Game() string { return e.game }
 
 // SetState replaces the game in progress (for commands such as loadsgf).
-func (e *Engine) SetState(s game.State) { e.state = s }
+func (e *Engine) SetState(s game.State) {
+	e.state = s
+	e.setup, e.implied = 0, nil
+}
 
 // Run reads commands from r and writes responses to w until quit or the end
-// of the input.
+// of the input. It reads on while a streaming command (lz-analyze) writes
+// its response: the next line of input ends the stream, and is then run.
 func (e *Engine) Run(r io.Reader, w io.Writer) error {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64*1024), 1<<20)
+	lines := make(chan string)
+	stop := make(chan struct{})
+	defer close(stop)
+	var readErr error
+	go func() {
+		defer close(lines)
+		sc := bufio.NewScanner(r)
+		sc.Buffer(make([]byte, 64*1024), 1<<20)
+		for sc.Scan() {
+			select {
+			case lines <- sc.Text():
+			case <-stop:
+				return
+			}
+		}
+		readErr = sc.Err()
+	}()
 	bw := bufio.NewWriter(w)
-	for !e.quit && sc.Scan() {
-		resp, ok := e.Execute(sc.Text())
+	write := func(s string) error {
+		if _, err := bw.WriteString(s); err != nil {
+			return err
+		}
+		return bw.Flush()
+	}
+	var pending *string
+	eof := false
+	for !e.quit && !eof {
+		line := ""
+		if pending != nil {
+			line, pending = *pending, nil
+		} else if l, ok := <-lines; ok {
+			line = l
+		} else {
+			break
+		}
+		id, name, args, ok := parse(line)
 		if !ok {
 			continue
 		}
-		if _, err := bw.WriteString(resp); err != nil {
+		sh, streaming := e.streams[name]
+		if !streaming {
+			if err := write(e.run(id, name, args)); err != nil {
+				return err
+			}
+			continue
+		}
+		stream, interrupt, err := sh(e, args)
+		if err != nil {
+			if err := write(failure(id, err)); err != nil {
+				return err
+			}
+			continue
+		}
+		if err := write("=" + id + "\n"); err != nil {
 			return err
 		}
-		if err := bw.Flush(); err != nil {
+		ctx, cancel := context.WithCancel(context.Background())
+		var werr error
+		done := make(chan string, 1)
+		go func() {
+			done <- stream(ctx, func(l string) {
+				if werr == nil {
+					werr = write(l + "\n")
+				}
+			})
+		}()
+		var last string
+		if interrupt {
+			select {
+			case last = <-done:
+			case l, ok := <-lines:
+				if ok {
+					pending = &l
+				} else {
+					eof = true
+				}
+				cancel()
+				last = <-done
+			}
+		} else {
+			last = <-done
+		}
+		cancel()
+		if werr != nil {
+			return werr
+		}
+		if last != "" {
+			last += "\n"
+		}
+		if err := write(last + "\n"); err != nil {
 			return err
 		}
 	}
-	return sc.Err()
+	if e.quit {
+		return nil
+	}
+	for range lines { // closed by now, after readErr was set
+	}
+	return readErr
 }
 
 // Execute runs one line of input and returns the whole response, blank
 // line included. ok is false for lines that hold no command (empty lines
-// and comments), which get no response.
+// and comments), which get no response. A streaming command that the next
+// command would end (lz-analyze) ends after its first line of output here;
+// others (genmove_analyze) run to their end.
 func (e *Engine) Execute(line string) (resp string, ok bool) {
-	line = clean(line)
-	fields := strings.Fields(line)
-	if len(fields) == 0 {
+	id, name, args, ok := parse(line)
+	if !ok {
 		return "", false
 	}
-	id := ""
+	sh, streaming := e.streams[name]
+	if !streaming {
+		return e.run(id, name, args), true
+	}
+	stream, interrupt, err := sh(e, args)
+	if err != nil {
+		return failure(id, err), true
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var b strings.Builder
+	b.WriteString("=" + id + "\n")
+	last := stream(ctx, func(l string) {
+		b.WriteString(l + "\n")
+		if interrupt {
+			cancel()
+		}
+	})
+	if last != "" {
+		b.WriteString(last + "\n")
+	}
+	b.WriteString("\n")
+	return b.String(), true
+}
+
+// parse splits a line of input into the command's id, its name (in lower
+// case) and its arguments; ok is false for a line without a command.
+func parse(line string) (id, name string, args []string, ok bool) {
+	fields := strings.Fields(clean(line))
+	if len(fields) == 0 {
+		return "", "", nil, false
+	}
 	if _, err := strconv.Atoi(fields[0]); err == nil {
 		id, fields = fields[0], fields[1:]
 	}
 	if len(fields) == 0 {
-		return "?" + id + " no command\n\n", true
+		return id, "", nil, true
 	}
-	h, found := e.handlers[strings.ToLower(fields[0])]
+	return id, strings.ToLower(fields[0]), fields[1:], true
+}
+
+// run answers a command that is not streamed.
+func (e *Engine) run(id, name string, args []string) string {
+	if name == "" {
+		return "?" + id + " no command\n\n"
+	}
+	h, found := e.handlers[name]
 	if !found {
-		return "?" + id + " unknown command\n\n", true
+		return "?" + id + " unknown command\n\n"
 	}
-	out, err := h(e, fields[1:])
+	out, err := h(e, args)
 	if err != nil {
-		return "?" + id + " " + oneLine(err.Error()) + "\n\n", true
+		return failure(id, err)
 	}
-	return "=" + id + " " + out + "\n\n", true
+	return "=" + id + " " + out + "\n\n"
+}
+
+// failure is the response to a command that failed.
+func failure(id string, err error) string {
+	return "?" + id + " " + oneLine(err.Error()) + "\n\n"
 }
 
 // clean applies GTP's preprocessing: control characters other than tab and
@@ -191,11 +368,15 @@ var standard = map[string]Handler{
 			return "", fmt.Errorf("usage: known_command <command>")
 		}
 		_, ok := e.handlers[strings.ToLower(a[0])]
-		return strconv.FormatBool(ok), nil
+		_, streams := e.streams[strings.ToLower(a[0])]
+		return strconv.FormatBool(ok || streams), nil
 	},
 	"list_commands": func(e *Engine, _ []string) (string, error) {
-		names := make([]string, 0, len(e.handlers))
+		names := make([]string, 0, len(e.handlers)+len(e.streams))
 		for n := range e.handlers {
+			names = append(names, n)
+		}
+		for n := range e.streams {
 			names = append(names, n)
 		}
 		sort.Strings(names)
@@ -270,6 +451,9 @@ func (e *Engine) rebuild(moves []game.Played) error {
 		}
 	}
 	e.state = s
+	if len(moves) == 0 {
+		e.setup, e.implied = 0, nil
+	}
 	return nil
 }
 
@@ -357,33 +541,73 @@ func (e *Engine) color(s string) (board.Color, error) {
 	return c, nil
 }
 
-// mover checks that colour argument s names the player to move.
-func (e *Engine) mover(s string) (board.Color, error) {
-	c, err := e.color(s)
-	if err != nil {
-		return c, err
-	}
+// outOfTurn reports whether the game lets a player move out of turn, as
+// GNU Go does: two-player Go, where the skipped player is taken to have
+// passed.
+func (e *Engine) outOfTurn() bool {
+	return e.game == "go" && e.state.Rules().Players == 2
+}
+
+// turn makes it c's turn: in two-player Go, if the other player is to
+// move, it passes for them (an implied pass, which undo takes back with
+// the move that follows; GNU Go likewise accepts moves out of turn);
+// elsewhere it is an error. It refuses when the pass would end the game.
+// It returns a function that takes the implied pass back (for a move that
+// then fails), or nil.
+func (e *Engine) turn(c board.Color) (func(), error) {
 	if e.state.Over() {
-		return c, fmt.Errorf("the game is over (%s)", e.state.Result())
+		return nil, fmt.Errorf("the game is over (%s)", e.state.Result())
 	}
-	if c != e.state.ToMove() {
-		return c, fmt.Errorf("it is %s's turn, not %s's", e.state.ToMove(), c)
+	if c == e.state.ToMove() {
+		return nil, nil
 	}
-	return c, nil
+	if !e.outOfTurn() {
+		return nil, fmt.Errorf("it is %s's turn, not %s's", e.state.ToMove(), c)
+	}
+	other := e.state.ToMove()
+	if err := impliedPass(e.state); err != nil {
+		return nil, fmt.Errorf("%s cannot move out of turn: %s's pass %v", c, other, err)
+	}
+	e.implied = append(e.implied, len(e.state.History())-1)
+	return func() {
+		e.state.Undo()
+		e.implied = e.implied[:len(e.implied)-1]
+	}, nil
+}
+
+// impliedPass passes for the player to move in s, unless that would end
+// the game or is illegal.
+func impliedPass(s game.State) error {
+	if err := s.Play(game.PassMove); err != nil {
+		return err
+	}
+	if s.Over() {
+		s.Undo()
+		return fmt.Errorf("would end the game")
+	}
+	return nil
 }
 
 func (e *Engine) play(a []string) (string, error) {
 	if len(a) != 2 {
 		return "", fmt.Errorf("usage: play <color> <move>")
 	}
-	if _, err := e.mover(a[0]); err != nil {
+	c, err := e.color(a[0])
+	if err != nil {
 		return "", err
 	}
 	m, err := game.ParseMove(e.state.Graph(), a[1])
 	if err != nil {
 		return "", fmt.Errorf("invalid coordinate: %v", err)
 	}
+	back, err := e.turn(c)
+	if err != nil {
+		return "", err
+	}
 	if err := e.state.Play(m); err != nil {
+		if back != nil {
+			back()
+		}
 		return "", err
 	}
 	return "", nil
@@ -400,22 +624,44 @@ func (e *Engine) genmove(a []string) (string, error) {
 	if e.state.Over() {
 		return "pass", nil
 	}
-	if _, err := e.mover(a[0]); err != nil {
-		return "", err
-	}
-	m, err := e.player.Genmove(e.state)
+	c, _ := e.color(a[0])
+	m, err := e.genmoveFor(c, e.player)
 	if err != nil {
 		return "", err
-	}
-	if err := e.state.Play(m); err != nil {
-		return "", fmt.Errorf("%s player chose an illegal move: %v", e.player.Name(), err)
 	}
 	return m.Format(e.state.Graph()), nil
 }
 
+// genmoveFor makes it c's turn (see turn), asks p for a move and plays it.
+func (e *Engine) genmoveFor(c board.Color, p Player) (game.Move, error) {
+	back, err := e.turn(c)
+	if err != nil {
+		return game.Move{}, err
+	}
+	m, err := p.Genmove(e.state)
+	if err == nil {
+		if err = e.state.Play(m); err != nil {
+			err = fmt.Errorf("%s player chose an illegal move: %v", p.Name(), err)
+		}
+	}
+	if err != nil && back != nil {
+		back()
+	}
+	return m, err
+}
+
+// undo takes back the last move, and the pass implied before it if it was
+// made out of turn; not the set-up of a handicap.
 func (e *Engine) undo([]string) (string, error) {
-	if !e.state.Undo() {
+	if len(e.state.History()) <= e.setup || !e.state.Undo() {
 		return "", fmt.Errorf("cannot undo")
+	}
+	n := len(e.state.History())
+	for len(e.implied) > 0 && e.implied[len(e.implied)-1] >= n-1 {
+		if e.implied[len(e.implied)-1] == n-1 {
+			e.state.Undo()
+		}
+		e.implied = e.implied[:len(e.implied)-1]
 	}
 	return "", nil
 }

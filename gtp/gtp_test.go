@@ -40,7 +40,10 @@ func TestProtocol(t *testing.T) {
 		{"frobnicate", "? unknown command\n\n"},
 		{"3 frobnicate", "?3 unknown command\n\n"},
 		{"  PLAY\tb  c3  # tabs, case, comment", "= \n\n"},
-		{"play b c4", "? it is white's turn, not black's\n\n"},
+		{"play b c4", "= \n\n"}, // out of turn: White's pass is implied
+		{"moku-history", "= 1 black c3\n2 white pass\n3 black c4\n\n"},
+		{"undo", "= \n\n"}, // takes back c4 and the implied pass
+		{"moku-history", "= 1 black c3\n\n"},
 		{"play w z9", "? invalid coordinate: \"z9\" is not a point of this board (5x5)\n\n"},
 		{"play w c3", "? illegal move c3: c3 is occupied\n\n"},
 		{"play w C4", "= \n\n"},

@@ -29,6 +29,10 @@ type Settings struct {
 	// JudgePlayouts is the number of playouts by which final_status_list
 	// judges dead stones (0: it finds none).
 	JudgePlayouts int
+	// AnalyzePlayouts is where live analysis (lz-analyze, kata-analyze)
+	// stops searching, its tree's memory growing with the playouts (0:
+	// ten million over the board's points, at least 10000).
+	AnalyzePlayouts int
 }
 
 // DefaultSettings returns the settings of `moku gtp` without flags: the
@@ -47,6 +51,7 @@ func (s *Settings) AddFlags(fs *flag.FlagSet) {
 	fs.IntVar(&s.Threads, "threads", s.Threads, "mcts: search threads")
 	fs.BoolVar(&s.Resign, "resign", s.Resign, "mcts: resign hopeless games")
 	fs.BoolVar(&s.StopEarly, "stop-early", s.StopEarly, "mcts: end a move's search once the playouts left could not change the move (exact under --playouts; under --time at the speed so far)")
+	fs.IntVar(&s.AnalyzePlayouts, "analyze-playouts", s.AnalyzePlayouts, "mcts: playouts at which lz-analyze and kata-analyze stop searching (0: ten million over the board's points, at least 10000)")
 	fs.BoolVar(&s.Heavy, "heavy", s.Heavy, "mcts: tactical playouts where the game has them (two players: answers to atari, and on a rectangle 3x3 shapes, no big self-ataris; Keil on the hexhex: captures and rescues through linking; Ki: captures); --heavy=false for the light reference policy")
 }
 
@@ -60,8 +65,8 @@ func (s Settings) Options() search.Options {
 
 // Engine returns an engine playing the game cfg describes, its genmove
 // played as the settings say. With the search, it also answers
-// time_settings, time_left, moku-pie-komi, moku-pie-color and
-// moku-analyze (see UseSearch).
+// time_settings, time_left, moku-pie-komi, moku-pie-color, moku-analyze
+// and the live analysis commands (see UseSearch).
 func (s Settings) Engine(cfg catalog.Config) (*Engine, error) {
 	e, err := New(cfg, s.Seed)
 	if err != nil {
@@ -80,6 +85,7 @@ func (s Settings) Engine(cfg catalog.Config) (*Engine, error) {
 		}
 		p := search.New(o)
 		e.UseSearch(p)
+		e.registerAnalysis(p, s.AnalyzePlayouts)
 		// version says whether the playouts are tactical in this game.
 		r, g, _ := cfg.Build()
 		o.Heavy = o.Heavy && search.HasTactics(r, g)
@@ -92,18 +98,37 @@ func (s Settings) Engine(cfg catalog.Config) (*Engine, error) {
 
 // UseSearch makes the search p play genmove, and adds its commands: GTP's
 // time_settings and time_left (on p's clock, which it gets if it has
-// none), the komi pie's moku-pie-komi and moku-pie-color, and
-// moku-analyze.
+// none), the komi pie's moku-pie-komi and moku-pie-color, moku-analyze,
+// and the live analysis of Leela Zero and KataGo (lz-analyze,
+// kata-analyze, genmove_analyze, lz-genmove_analyze,
+// kata-genmove_analyze; see analyze.go).
 func (e *Engine) UseSearch(p *search.Player) {
 	if p.Clock == nil {
 		p.Clock = &search.Clock{}
 	}
 	e.SetPlayer(p)
-	e.Register("time_settings", func(e *Engine, a []string) (string, error) { return timeSettings(p.Clock, a) })
-	e.Register("time_left", func(e *Engine, a []string) (string, error) { return timeLeft(p.Clock, a) })
+	byoyomi := false // kgs-time_settings byoyomi: time_left counts periods, not stones
+	e.Register("time_settings", func(e *Engine, a []string) (string, error) {
+		byoyomi = false
+		return timeSettings(p.Clock, a)
+	})
+	e.Register("kgs-time_settings", func(e *Engine, a []string) (string, error) {
+		jp, err := kgsTimeSettings(p.Clock, a)
+		if err == nil {
+			byoyomi = jp
+		}
+		return "", err
+	})
+	e.Register("time_left", func(e *Engine, a []string) (string, error) {
+		if byoyomi && len(a) == 3 && a[2] != "0" {
+			a = []string{a[0], a[1], "1"} // the time left of one period, for one move
+		}
+		return timeLeft(p.Clock, a)
+	})
 	e.Register("moku-pie-komi", func(e *Engine, a []string) (string, error) { return pieKomi(e.State(), p.Opt) })
 	e.Register("moku-pie-color", func(e *Engine, a []string) (string, error) { return pieColor(e.State(), p.Opt, a) })
 	e.Register("moku-analyze", func(e *Engine, a []string) (string, error) { return analyze(e.State(), p.Opt, a) })
+	e.registerAnalysis(p, 0)
 }
 
 func seconds(s float64) time.Duration { return time.Duration(s * float64(time.Second)) }
@@ -122,6 +147,44 @@ func timeSettings(c *search.Clock, a []string) (string, error) {
 	}
 	c.Settings(seconds(main), seconds(byo), stones)
 	return "", nil
+}
+
+// kgsTimeSettings answers kgsGtp's kgs-time_settings: none, absolute
+// MAIN, canadian MAIN PERIOD STONES, or byoyomi MAIN PERIOD PERIODS, on
+// the search's clock, which knows Canadian byo-yomi: Japanese byo-yomi is
+// kept as Canadian periods of one stone (each move within one period;
+// the periods beyond the one in progress are kept in reserve). It reports
+// whether the system is byoyomi, whose time_left counts periods.
+func kgsTimeSettings(c *search.Clock, a []string) (bool, error) {
+	usage := fmt.Errorf("usage: kgs-time_settings none | absolute <main> | canadian <main> <period> <stones> | byoyomi <main> <period> <periods>")
+	if len(a) == 0 {
+		return false, usage
+	}
+	kind, want := strings.ToLower(a[0]), map[string]int{"none": 1, "absolute": 2, "canadian": 4, "byoyomi": 4}
+	if want[kind] == 0 || len(a) != want[kind] {
+		return false, usage
+	}
+	switch kind {
+	case "none":
+		c.Settings(0, 0, 0)
+		return false, nil
+	case "absolute":
+		_, err := timeSettings(c, []string{a[1], "0", "0"})
+		return false, err
+	case "canadian":
+		_, err := timeSettings(c, a[1:])
+		return false, err
+	}
+	periods, err := strconv.Atoi(a[3])
+	if err != nil || periods < 0 {
+		return false, fmt.Errorf("syntax error")
+	}
+	stones := "1"
+	if periods == 0 {
+		stones = "0"
+	}
+	_, err = timeSettings(c, []string{a[1], a[2], stones})
+	return true, err
 }
 
 // timeLeft answers time_left <color> <time> <stones>.
@@ -202,8 +265,9 @@ func analyze(s game.State, o search.Options, a []string) (string, error) {
 // FormatAnalysis writes a search's analysis of s as moku-analyze answers
 // it, one item a line: the player to move, its win rate and expected score
 // margin, the playouts and seconds spent, up to ten candidates with their
-// visits, win rates and principal variations, and the ownership of every
-// point (+1: the player to move's, -1: another player's).
+// visits, win rates (of their own playouts; "-" for a move no playout has
+// tried yet) and principal variations, and the ownership of every point
+// (+1: the player to move's, -1: another player's).
 func FormatAnalysis(s game.State, an search.Analysis) string {
 	g := s.Graph()
 	var b strings.Builder
@@ -216,7 +280,11 @@ func FormatAnalysis(s game.State, an search.Analysis) string {
 		for j, m := range c.PV {
 			pv[j] = m.Format(g)
 		}
-		fmt.Fprintf(&b, "move %s visits %d winrate %.3f pv %s\n", c.Move.Format(g), c.Visits, c.WinRate, strings.Join(pv, " "))
+		rate := "-"
+		if c.Visits > 0 {
+			rate = fmt.Sprintf("%.3f", c.WinRate)
+		}
+		fmt.Fprintf(&b, "move %s visits %d winrate %s pv %s\n", c.Move.Format(g), c.Visits, rate, strings.Join(pv, " "))
 	}
 	b.WriteString("ownership")
 	for q, v := range an.Ownership {

@@ -93,6 +93,20 @@ type Options struct {
 	// the point (analysis, the komi pie) leave it off.
 	StopEarly bool
 
+	// Stop, if not nil, ends the search early when it is closed (a
+	// context's Done channel will do): the analysis is that of the
+	// playouts made so far. GTP's live analysis stops this way when the
+	// next command arrives.
+	Stop <-chan struct{}
+
+	// Report, if not nil, is called with the analysis so far every
+	// ReportEvery (at least a millisecond) while the search runs, once a
+	// playout is done. It is called from the search's first thread, so a
+	// slow Report slows the search; it may keep the Analysis (each call
+	// gets fresh slices).
+	Report      func(Analysis)
+	ReportEvery time.Duration
+
 	// Tuning, with michi's values as defaults.
 	ExpandVisits int     // visits before a node is expanded (8)
 	PriorEven    float64 // even games a new child starts with (10)
@@ -141,6 +155,7 @@ type node struct {
 	amafN    atomic.Int64
 	amafWins atomic.Int64
 	prior    int64                   // visits given by the priors (fixed at creation)
+	priorWon int64                   // wins given by the priors (fixed at creation)
 	children atomic.Pointer[[]*node] // nil until expanded
 }
 
@@ -152,10 +167,18 @@ func (n *node) kids() []*node {
 	return nil
 }
 
-func (n *node) rate() float64 { return float64(n.wins.Load()) / float64(n.visits.Load()) }
-
 // realVisits returns the visits of playouts through n (priors excluded).
 func (n *node) realVisits() int { return int((n.visits.Load() - n.prior) / unit) }
+
+// realRate returns the share of n's playouts won by n's player, the
+// priors' games excluded: NaN when no playout went through n.
+func (n *node) realRate() float64 {
+	v := n.visits.Load() - n.prior
+	if v <= 0 {
+		return math.NaN()
+	}
+	return float64(n.wins.Load()-n.priorWon) / float64(v)
+}
 
 // value is what selection maximises: the win rate blended with the AMAF
 // win rate, the blend moving to the real rate as visits grow (michi's
@@ -185,10 +208,18 @@ func newNode(m game.Move, player board.Color, visits, wins float64) *node {
 
 // Candidate is a move of the root with its statistics.
 type Candidate struct {
-	Move    game.Move
-	Visits  int     // playouts through it (priors excluded)
-	WinRate float64 // of the player to move
-	PV      []game.Move
+	Move   game.Move
+	Visits int // playouts through it (priors excluded)
+	// WinRate is the share of those playouts the player to move won (a
+	// tie counting its share), without the priors' games: NaN when
+	// Visits is 0.
+	WinRate float64
+	// Prior is the move's share of the won games the priors gave the
+	// root's moves (they add up to 1): how much the heuristics favour it
+	// before any playout, the nearest thing this search has to a policy
+	// prior.
+	Prior float64
+	PV    []game.Move
 }
 
 // Analysis is what a search found.
@@ -302,7 +333,10 @@ type worker struct {
 	margin  float64
 	rewards float64   // summed reward of the root's player
 	diffs   []float32 // the root player's margin in each playout (when collected)
-	_       cacheline.Pad
+	// mu guards own, scores, margin, rewards and diffs while a reporter
+	// may read them (with Options.Report only).
+	mu sync.Mutex
+	_  cacheline.Pad
 }
 
 // tree is the shared search state.
@@ -318,8 +352,18 @@ type tree struct {
 	limit    int64
 	begin    time.Time
 	deadline time.Time
-	stopped  atomic.Bool // StopEarly found the move decided
+	stopped  atomic.Bool // StopEarly found the move decided, or Stop was closed
 	collect  bool        // keep each playout's margin (for the komi pie)
+	report   *reporter   // nil without Options.Report
+}
+
+// reporter calls Options.Report from the first thread (w) of a search.
+type reporter struct {
+	w     *worker
+	s     game.State
+	ws    []*worker
+	every time.Duration
+	next  time.Time
 }
 
 // HasTactics reports whether ruleset r on graph g has a tactical playout
@@ -381,6 +425,10 @@ func search(s game.State, opt Options, collect bool) (Analysis, []float32, error
 			path: cacheline.Make[*node](0, 64), moves: cacheline.Make[game.Move](0, n+1),
 			seen: cacheline.Make[board.Color](n, n), own: cacheline.Make[[board.MaxPlayers + 1]float64](n, n)}
 	}
+	if opt.Report != nil {
+		every := max(opt.ReportEvery, time.Millisecond)
+		t.report = &reporter{w: workers[0], s: s, ws: workers, every: every, next: begin.Add(every)}
+	}
 	var wg sync.WaitGroup
 	for _, w := range workers[1:] {
 		wg.Add(1)
@@ -409,8 +457,25 @@ func (t *tree) run(w *worker) {
 		if t.done.Load() >= t.limit || t.stopped.Load() {
 			return
 		}
-		if !t.deadline.IsZero() && i%16 == 0 && time.Now().After(t.deadline) {
-			return
+		if i%16 == 0 {
+			if t.opt.Stop != nil {
+				select {
+				case <-t.opt.Stop:
+					t.stopped.Store(true)
+					return
+				default:
+				}
+			}
+			if !t.deadline.IsZero() || t.report != nil {
+				now := time.Now()
+				if !t.deadline.IsZero() && now.After(t.deadline) {
+					return
+				}
+				if t.report != nil && w == t.report.w && now.After(t.report.next) && t.done.Load() > 0 {
+					t.opt.Report(t.analysis(t.report.s, t.report.ws, now.Sub(t.begin)))
+					t.report.next = time.Now().Add(t.report.every)
+				}
+			}
 		}
 		if t.opt.StopEarly && i%decideEvery == decideEvery-1 && t.decided() {
 			t.stopped.Store(true)
@@ -504,6 +569,9 @@ func (t *tree) iterate(w *worker) {
 	// 3. Simulate.
 	var score [board.MaxPlayers + 1]float64
 	var steps []playout.Step
+	if t.report != nil {
+		w.mu.Lock()
+	}
 	if w.s.Over() {
 		score = w.s.Result().Score
 		for _, c := range w.s.Result().Resigned {
@@ -533,6 +601,9 @@ func (t *tree) iterate(w *worker) {
 		if d := score[t.me] - other; !math.IsInf(d, 0) && !math.IsNaN(d) {
 			w.diffs = append(w.diffs, float32(d))
 		}
+	}
+	if t.report != nil {
+		w.mu.Unlock()
 	}
 	for i := 0; i < played; i++ {
 		w.s.Undo()
@@ -621,7 +692,7 @@ func (t *tree) children(w *worker) []*node {
 			visits, wins = t.placePrior(w, gb, counts, m.Point, mover, last, visits, wins)
 		}
 		k := newNode(m, mover, visits, wins)
-		k.prior = k.visits.Load()
+		k.prior, k.priorWon = k.visits.Load(), k.wins.Load()
 		kids = append(kids, k)
 	}
 	return kids
@@ -739,6 +810,9 @@ func (t *tree) analysis(s game.State, ws []*worker, took time.Duration) Analysis
 	var rewards float64
 	a.Ownership = make([]float64, s.Graph().N())
 	for _, w := range ws {
+		if t.report != nil {
+			w.mu.Lock()
+		}
 		rewards += w.rewards
 		for c := range scores {
 			scores[c] += w.scores[c]
@@ -751,6 +825,9 @@ func (t *tree) analysis(s game.State, ws []*worker, took time.Duration) Analysis
 					a.Ownership[p] -= w.own[p][c]
 				}
 			}
+		}
+		if t.report != nil {
+			w.mu.Unlock()
 		}
 	}
 	for p := range a.Ownership {
@@ -767,8 +844,15 @@ func (t *tree) analysis(s game.State, ws []*worker, took time.Duration) Analysis
 
 	kids := append([]*node(nil), t.root.kids()...)
 	sort.SliceStable(kids, func(i, j int) bool { return kids[i].visits.Load() > kids[j].visits.Load() })
+	var priorWon int64
 	for _, k := range kids {
-		c := Candidate{Move: k.move, Visits: k.realVisits(), WinRate: k.rate()}
+		priorWon += k.priorWon
+	}
+	for _, k := range kids {
+		c := Candidate{Move: k.move, Visits: k.realVisits(), WinRate: k.realRate()}
+		if priorWon > 0 {
+			c.Prior = float64(k.priorWon) / float64(priorWon)
+		}
 		for x := k; x != nil; {
 			c.PV = append(c.PV, x.move)
 			var next *node

@@ -301,3 +301,81 @@ func TestHasTactics(t *testing.T) {
 		}
 	}
 }
+
+// TestCandidateWinRatesArePlayouts: a candidate's win rate is that of its
+// own playouts, without the prior's games: every playout goes through one
+// root move, so the candidates' wins add up to the root's, and with two
+// players a move's wins are a whole number of half games. A move no
+// playout went through has no win rate (NaN).
+func TestCandidateWinRatesArePlayouts(t *testing.T) {
+	for _, c := range []struct {
+		rules, board string
+		moves        []string
+	}{
+		{"go", "5x5", nil},
+		{"go", "5x5", []string{"c3", "b3"}},
+		{"go komi=7", "7x7", []string{"d4"}},
+	} {
+		s := start(t, c.rules, c.board, c.moves...)
+		a, err := Search(s, Options{Playouts: 400, Threads: 1, StopEarly: false})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var wins float64
+		unvisited := 0
+		for _, k := range a.Candidates {
+			name := k.Move.Format(s.Graph())
+			if k.Visits == 0 {
+				unvisited++
+				if !math.IsNaN(k.WinRate) {
+					t.Errorf("%s %v: %s has no playouts but win rate %v", c.board, c.moves, name, k.WinRate)
+				}
+				continue
+			}
+			if k.WinRate < 0 || k.WinRate > 1 {
+				t.Errorf("%s %v: %s win rate %v", c.board, c.moves, name, k.WinRate)
+			}
+			halves := k.WinRate * float64(k.Visits) * 2
+			if math.Abs(halves-math.Round(halves)) > 1e-6 {
+				t.Errorf("%s %v: %s: win rate %.4f over %d playouts is not a count of half games", c.board, c.moves, name, k.WinRate, k.Visits)
+			}
+			wins += k.WinRate * float64(k.Visits)
+		}
+		if root := a.WinRate * float64(a.Playouts); math.Abs(wins-root) > 1e-6 {
+			t.Errorf("%s %v: the candidates won %.2f playouts, the root %.2f", c.board, c.moves, wins, root)
+		}
+		if unvisited == 0 {
+			t.Logf("%s %v: every move was visited", c.board, c.moves)
+		}
+	}
+}
+
+// TestStopAndReport: a search reports its analysis so far while it runs,
+// and stops early when Stop is closed.
+func TestStopAndReport(t *testing.T) {
+	s := start(t, "go", "7x7")
+	stop := make(chan struct{})
+	var reports []Analysis
+	o := Options{Playouts: 50_000_000, Threads: 2, StopEarly: false, Stop: stop, ReportEvery: time.Millisecond,
+		Report: func(a Analysis) {
+			reports = append(reports, a)
+			if len(reports) == 3 {
+				close(stop)
+			}
+		}}
+	a, err := Search(s, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(reports) < 3 || a.Playouts >= o.Playouts {
+		t.Fatalf("%d reports, %d playouts", len(reports), a.Playouts)
+	}
+	for i, r := range reports {
+		if len(r.Candidates) == 0 || len(r.Ownership) != 49 || (i > 0 && r.Playouts < reports[i-1].Playouts) {
+			t.Errorf("report %d: %d candidates, %d playouts", i, len(r.Candidates), r.Playouts)
+		}
+	}
+	if a.Playouts < reports[2].Playouts {
+		t.Errorf("final analysis has %d playouts, the last report %d", a.Playouts, reports[2].Playouts)
+	}
+}
