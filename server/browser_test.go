@@ -291,8 +291,14 @@ func (p *page) shot(name string) {
 // choosing in a select does.
 func (p *page) setField(name, value string) {
 	p.b.t.Helper()
+	p.setFieldOf("#new-game", name, value)
+}
+
+// setFieldOf sets a field of form sel as setField does.
+func (p *page) setFieldOf(form, name, value string) {
+	p.b.t.Helper()
 	var ok bool
-	p.eval(fmt.Sprintf(`(() => { const e = document.querySelector('#new-game [name=%q]'); if (!e) return false;
+	p.eval(fmt.Sprintf(`(() => { const e = document.querySelector('`+form+` [name=%q]'); if (!e) return false;
 		e.value = %q; e.dispatchEvent(new Event('change', {bubbles: true})); e.dispatchEvent(new Event('input', {bubbles: true})); return e.value === %q; })()`, name, value, value), &ok)
 	if !ok {
 		p.b.t.Fatalf("%s: cannot set %s to %q", p.name, name, value)
@@ -1378,4 +1384,61 @@ func TestBrowserClock(t *testing.T) {
 		t.Errorf("black's clock at the end: %q", s)
 	}
 	p.shot("lost-on-time")
+}
+
+// TestBrowserAccount: sign-up from the account page, the game created
+// signed in listed under "My games" in another browser after signing in
+// there, sign-out; and a page of another site that posts to moku with the
+// visitor's cookie creates nothing.
+func TestBrowserAccount(t *testing.T) {
+	ts := newTestServer(t)
+	b := newBrowser(t, ts.http.URL)
+	p := b.open("ann-laptop", "#/account")
+	p.waitText("#account-out", "a forgotten password")
+	p.setFieldOf("#account-form", "name", "Ann")
+	p.setFieldOf("#account-form", "password", "correct horse")
+	p.click(`#account-form button[name=signup]`)
+	p.waitText("#account-name", "Ann")
+	p.waitText("#account-link", "Ann")
+	p.shot("signed-up")
+	p.run(chromedp.Navigate(ts.http.URL + "/#/new"))
+	p.newGame([][2]string{{"game", "go"}, {"board", "5x5"}, {"kind1", "computer"}})
+	p.waitText("#title", "you play black")
+	id, _ := p.gameID()
+
+	phone := b.open("ann-phone", "#/account")
+	phone.waitText("#account-out", "Sign in")
+	phone.setFieldOf("#account-form", "name", "ann")
+	phone.setFieldOf("#account-form", "password", "correct horse")
+	phone.click(`#account-form button[name=signin]`)
+	phone.waitText("#my-games", "go")
+	var href string
+	phone.eval(`document.querySelector("#my-games a").getAttribute("href")`, &href)
+	if href != "#/g/"+id {
+		t.Errorf("my games on the phone link to %q, want the game %s", href, id)
+	}
+	phone.shot("my-games")
+	phone.click("#signout")
+	phone.waitText("#account-link", "Sign in")
+
+	// Another site's page posts to moku with Ann's cookie.
+	before, err := ts.store.List(t.Context(), 100, store.Page{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	evil := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		fmt.Fprintf(w, `<!doctype html><script>
+fetch(%q, {method: "POST", mode: "no-cors", credentials: "include", headers: {"Content-Type": "text/plain"},
+  body: JSON.stringify({game: "go", board: "9x9", seats: [{kind: "computer"}, {kind: "computer"}]})})
+  .catch(() => {}).finally(() => { document.title = "sent"; });
+</script>`, ts.http.URL+"/api/games")
+	}))
+	defer evil.Close()
+	p.run(chromedp.Navigate(strings.Replace(evil.URL, "127.0.0.1", "localhost", 1)))
+	p.waitCond("the cross-site request", `document.title === "sent"`)
+	after, err := ts.store.List(t.Context(), 100, store.Page{})
+	if err != nil || len(after) != len(before) {
+		t.Errorf("games before the other site's post: %d, after: %d (%v)", len(before), len(after), err)
+	}
 }

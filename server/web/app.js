@@ -6,10 +6,12 @@
 //   board.js  the board renderer: any board from a view's geometry
 //   game.js   the game view: actions, WebSocket, review, analysis
 //   lists.js  the list of games and the new-game form
+//   account.js  sign-up, sign-in, the player's games
 
 import { $ } from "./api.js";
 import { showGame } from "./game.js";
 import { showList, showNew } from "./lists.js";
+import { showAccount, checkSignedIn } from "./account.js";
 
 const main = $("#main");
 let current = null; // the game view's state, while one is shown
@@ -19,6 +21,7 @@ function route() {
   current = null;
   const parts = location.hash.replace(/^#\/?/, "").split("/");
   if (parts[0] === "new") return showNew(main);
+  if (parts[0] === "account") return showAccount(main);
   if (parts[0] === "g" && parts[1]) {
     current = showGame(main, parts[1], parts[2], parts[3]);
     return;
@@ -32,3 +35,4 @@ window.moku = { get current() { return current; } };
 
 window.addEventListener("hashchange", route);
 route();
+checkSignedIn();

@@ -5,6 +5,15 @@ import { saveCreated } from "./links.js";
 
 const LIST_PAGE = 50; // games a page of the list
 
+// gameRow is a game of a list as a table row.
+export function gameRow(g) {
+  const players = g.seats.map(s => `${s.name} (${s.color})`).join(", ");
+  return el("tr", {},
+    el("td", {}, el("a", { href: `#/g/${g.id}`, text: g.rules })),
+    el("td", { text: g.board }), el("td", { text: players }),
+    el("td", { text: g.status }), el("td", { text: g.result || "" }));
+}
+
 // showList shows the welcome (what moku is, each game in a line, and a
 // game against the computer one click away) and the list of games in
 // main, newest first, a page at a time.
@@ -19,13 +28,7 @@ export async function showList(main) {
     try {
       const games = await api(path);
       if (!body.children.length) $(".empty", main).hidden = games.length > 0;
-      for (const g of games) {
-        const players = g.seats.map(s => `${s.name} (${s.color})`).join(", ");
-        body.append(el("tr", {},
-          el("td", {}, el("a", { href: `#/g/${g.id}`, text: g.rules })),
-          el("td", { text: g.board }), el("td", { text: players }),
-          el("td", { text: g.status }), el("td", { text: g.result || "" })));
-      }
+      for (const g of games) body.append(gameRow(g));
       if (games.length === LIST_PAGE) {
         // The next page starts after the last game listed.
         const end = games[games.length - 1];
