@@ -80,7 +80,7 @@ func TestGoGuiRules(t *testing.T) {
 			{"play b A1", "= \n\n"},
 			{"kee-history", "= 1 black a1\n2 white b1\n3 black appeal-a1\n\n"},
 			{"gogui-rules_legal_moves", "= A1 pass\n\n"},
-			{"play w a1", "= \n\n"},
+			{"genmove w", "= A1\n\n"}, // the one move besides a pass: white's appeal on a1
 			{"gogui-rules_legal_moves", "= \n\n"},
 			{"gogui-rules_final_result", "= W+2\n\n"},
 			{"kee-history", "= 1 black a1\n2 white b1\n3 black appeal-a1\n4 white appeal-a1\n\n"},
