@@ -100,6 +100,7 @@ func New(cfg catalog.Config, seed uint64) (*Engine, error) {
 		}
 		return out, err
 	}
+	registerGoGui(e)
 	return e, nil
 }
 
@@ -410,32 +411,6 @@ var standard = map[string]Handler{
 		}
 		r.Reseed(seed)
 		return "", nil
-	},
-	"gogui-rules_game_id": func(e *Engine, _ []string) (string, error) {
-		return map[string]string{"go": "Go", "keil": "Keil", "kee": "Kee", "ki": "Ki"}[e.game], nil
-	},
-	"gogui-rules_board_size": func(e *Engine, _ []string) (string, error) {
-		g := e.state.Graph()
-		if g.Kind() == "hex" {
-			return strconv.Itoa(g.Side()), nil
-		}
-		w, h := g.Size()
-		if w != h || w == 0 {
-			return "", fmt.Errorf("board %s is not square", g.Spec())
-		}
-		return strconv.Itoa(w), nil
-	},
-	"gogui-rules_legal_moves": func(e *Engine, _ []string) (string, error) {
-		return e.formatMoves(e.state.LegalMoves(nil)), nil
-	},
-	"gogui-rules_side_to_move": func(e *Engine, _ []string) (string, error) {
-		return e.state.ToMove().String(), nil
-	},
-	"gogui-rules_final_result": func(e *Engine, _ []string) (string, error) {
-		if !e.state.Over() {
-			return "unknown", nil
-		}
-		return e.state.Result().String(), nil
 	},
 }
 

@@ -104,10 +104,7 @@ func TestPositionalSuperkoThroughGTP(t *testing.T) {
 func TestKeilThroughGTP(t *testing.T) {
 	e := engine(t, "keil", "")
 	session(t, e, [][2]string{
-		{"gogui-rules_game_id", "= Keil\n\n"},
-		{"gogui-rules_board_size", "= 7\n\n"},
 		{"boardsize 2", "= \n\n"},
-		{"gogui-rules_board_size", "= 2\n\n"},
 		{"all_legal b", "= a1 b1 a2 b2 c2 b3 c3 button\n\n"},
 		{"play b pass", "? illegal move pass: passing is not allowed before the button is taken\n\n"},
 		{"play b button", "= \n\n"},
