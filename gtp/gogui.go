@@ -24,9 +24,11 @@ import (
 // off ("?" in gogui-rules_board). It knows no button and no appeal.
 //
 // So an engine talking to GoGui speaks GoGui's dialect, which it takes up
-// at the first gogui-rules_ command it receives (GoGui sends
-// gogui-rules_game_id before anything else, to the engine as to its ruler)
-// and keeps until it ends:
+// at the first gogui-rules_ command other than gogui-rules_game_id it
+// receives (GoGui asks each program it attaches, player or ruler, for
+// gogui-rules_board_size before any move; moku match asks only for
+// gogui-rules_game_id, and its engines keep moku's moves) and keeps until
+// it ends:
 //   - play and genmove write points in GoGui's names (on a hexhex of side 5
 //     or more, moku's column i is GoGui's J, and so on);
 //   - GoGui's pass is the button when the button is legal and a pass is not
@@ -37,8 +39,7 @@ import (
 //     the board and clears it, another odd N on a hexhex asks for the side
 //     (N+1)/2.
 //
-// Outside that dialect, before any gogui-rules_ command, play, genmove and
-// boardsize are moku's own. The gogui-rules_ answers are always in GoGui's
+// Outside that dialect, play, genmove and boardsize are moku's own. The gogui-rules_ answers are always in GoGui's
 // names.
 
 // ownershipPlayouts is the number of playouts of the ownership display when
@@ -146,6 +147,10 @@ func (gg *gogui) frameOf(e *Engine) (*goguiFrame, error) {
 // gogui-rules_ command has come.
 func registerGoGui(e *Engine) {
 	gg := &gogui{}
+	// Any rules command but gogui-rules_game_id turns the dialect on:
+	// GoGui asks gogui-rules_board_size of each program it attaches before
+	// anything else, while moku match asks only for the game's name, and
+	// its engines must go on speaking moku's own moves (the button).
 	rule := func(h func(e *Engine, f *goguiFrame) (string, error)) Handler {
 		return func(e *Engine, _ []string) (string, error) {
 			gg.on = true
@@ -156,9 +161,9 @@ func registerGoGui(e *Engine) {
 			return h(e, f)
 		}
 	}
-	e.Register("gogui-rules_game_id", rule(func(e *Engine, _ *goguiFrame) (string, error) {
+	e.Register("gogui-rules_game_id", func(e *Engine, _ []string) (string, error) {
 		return map[string]string{"go": "Go", "keil": "Keil", "kee": "Kee", "ki": "Ki"}[e.game], nil
-	}))
+	})
 	e.Register("gogui-rules_board_size", rule(func(_ *Engine, f *goguiFrame) (string, error) { return f.size(), nil }))
 	e.Register("gogui-rules_board", rule(goguiBoard))
 	e.Register("gogui-rules_legal_moves", rule(goguiLegalMoves))

@@ -190,3 +190,20 @@ func TestGoGuiOwnership(t *testing.T) {
 		t.Errorf("points %v", seen)
 	}
 }
+
+// TestGameIDKeepsMokuMoves: asking only for the game's name (as moku
+// match does) leaves the engine speaking moku's moves: a button stays a
+// button. (Matches of Keil engines were forfeited when it answered pass.)
+func TestGameIDKeepsMokuMoves(t *testing.T) {
+	e, err := New(catalog.Config{Rules: "keil", Board: "hex:2"}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out strings.Builder
+	if err := e.Run(strings.NewReader("gogui-rules_game_id\nplay b button\nplay w pass\nmoku-history\n"), &out); err != nil {
+		t.Fatal(err)
+	}
+	if got := out.String(); got != "= Keil\n\n= \n\n= \n\n= 1 black button\n2 white pass\n\n" {
+		t.Errorf("transcript %q", got)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"moku/internal/cli"
 	"runtime"
 	"time"
 
@@ -17,12 +18,12 @@ func init() {
 }
 
 func runBench(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	fs := newFlagSet("bench")
+	fs := cli.NewFlagSet("bench")
 	secs := fs.Float64("seconds", 2, "seconds of playouts per game")
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	withSearch := fs.Bool("search", false, "also measure full MCTS iterations a second on 9x9 Go with 1 and 2 threads")
 	seed := fs.Uint64("seed", 1, "random seed")
-	if err := parse(fs, args, stdout, spec{about: "Measures playouts per second per core for each game, and with --search the search's speed-up from 1 to 2 threads."}); err != nil {
+	if err := cli.Parse(fs, args, stdout, cli.Spec{About: "Measures playouts per second per core for each game, and with --search the search's speed-up from 1 to 2 threads."}); err != nil {
 		return err
 	}
 	d := time.Duration(*secs * float64(time.Second))

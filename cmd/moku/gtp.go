@@ -2,6 +2,7 @@ package main
 
 import (
 	"io"
+	"moku/internal/cli"
 
 	"moku/catalog"
 	"moku/computer"
@@ -13,15 +14,15 @@ func init() {
 }
 
 func runGTP(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	fs := newFlagSet("gtp")
+	fs := cli.NewFlagSet("gtp")
 	gf := catalog.AddFlags(fs)
 	s := gtp.DefaultSettings()
 	s.JudgePlayouts = computer.JudgePlayouts
 	s.AddFlags(fs)
-	if err := parse(fs, args, stdout, spec{about: "A GTP (Go Text Protocol v2) engine on standard input and output."}); err != nil {
+	if err := cli.Parse(fs, args, stdout, cli.Spec{About: "A GTP (Go Text Protocol v2) engine on standard input and output."}); err != nil {
 		return err
 	}
-	cfg, err := gameConfig(gf)
+	cfg, err := cli.GameConfig(gf)
 	if err != nil {
 		return err
 	}

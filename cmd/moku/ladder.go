@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"moku/internal/cli"
 	"os"
 
 	"moku/ladder"
@@ -14,10 +15,10 @@ func init() {
 }
 
 func runLadder(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	fs := newFlagSet("ladder")
+	fs := cli.NewFlagSet("ladder")
 	svg := fs.String("svg", "", "write the plot (Elo by rung, one line a game) to this SVG file")
 	anchor := fs.String("anchor", "random", "the rung rated 0")
-	if err := parse(fs, args, stdout, spec{args: "DIR...", min: 1, max: -1, about: "Reads the games (game-NNNN.sgf) that moku match saved in each DIR and the\ndirectories below it, fits Elo ratings for each game (rules and board) and\nprints them as Markdown tables."}); err != nil {
+	if err := cli.Parse(fs, args, stdout, cli.Spec{Args: "DIR...", Min: 1, Max: -1, About: "Reads the games (game-NNNN.sgf) that moku match saved in each DIR and the\ndirectories below it, fits Elo ratings for each game (rules and board) and\nprints them as Markdown tables."}); err != nil {
 		return err
 	}
 	l, err := ladder.Read(fs.Args()...)

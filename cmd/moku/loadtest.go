@@ -2,6 +2,7 @@ package main
 
 import (
 	"io"
+	"moku/internal/cli"
 	"strings"
 	"time"
 
@@ -13,7 +14,7 @@ func init() {
 }
 
 func runLoadtest(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	fs := newFlagSet("loadtest")
+	fs := cli.NewFlagSet("loadtest")
 	urls := fs.String("url", "http://127.0.0.1:8080", "the servers, comma-separated: each game's moves go to them in turn, its watcher to the next")
 	var c loadtest.Config
 	fs.IntVar(&c.Games, "games", 1000, "games played at once (two people each, no computer)")
@@ -23,7 +24,7 @@ func runLoadtest(args []string, stdin io.Reader, stdout, stderr io.Writer) error
 	fs.StringVar(&c.Board, "board", "9x9", "board of the go games played")
 	fs.BoolVar(&c.Watch, "watch", true, "watch every game on a WebSocket")
 	fs.BoolVar(&c.Verify, "verify", true, "at the end, check that every acknowledged move is stored once, in place")
-	if err := parse(fs, args, stdout, spec{about: "Plays many concurrent games against moku servers through HTTP and WebSocket\nand reports moves a second and latency."}); err != nil {
+	if err := cli.Parse(fs, args, stdout, cli.Spec{About: "Plays many concurrent games against moku servers through HTTP and WebSocket\nand reports moves a second and latency."}); err != nil {
 		return err
 	}
 	c.URLs = strings.Split(*urls, ",")

@@ -18,6 +18,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"moku/internal/cli"
 	"os"
 	"sort"
 	"strings"
@@ -77,9 +78,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
 		}
-		var ue usageError
+		var ue cli.UsageError
 		if errors.As(err, &ue) {
-			fmt.Fprintf(stderr, "moku %s: %s\nRun \"moku %s -h\" for its usage.\n", args[0], ue.msg, args[0])
+			fmt.Fprintf(stderr, "moku %s: %s\nRun \"moku %s -h\" for its usage.\n", args[0], ue.Msg, args[0])
 			return 2
 		}
 		fmt.Fprintf(stderr, "moku %s: %s\n", args[0], strings.TrimSpace(err.Error()))

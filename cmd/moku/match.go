@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"moku/internal/cli"
 	"os"
 	"os/signal"
 	"time"
@@ -17,7 +18,7 @@ func init() {
 }
 
 func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	fs := newFlagSet("match")
+	fs := cli.NewFlagSet("match")
 	gf := catalog.AddFlags(fs)
 	var e [4]string
 	var black, white string
@@ -35,11 +36,11 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs.StringVar(&mc.Dir, "out", "match", "directory for the games (game-0001.sgf, ...); a match found there is resumed")
 	quiet := fs.Bool("quiet", false, "no progress bar")
 	fs.Uint64Var(&mc.Seed, "seed", 0, "engines that know moku-seed (moku's) get the seed 1000000 x this + 1000 x game + engine before each game, so that each game is new and a resumed match plays as an unbroken one")
-	if err := parse(fs, args, stdout, spec{about: "Referees a match between GTP engines, e.g.\n  moku match --black \"gnugo --mode gtp --level 1\" --white \"moku gtp\"\nEvery game is saved as SGF in --out."}); err != nil {
+	if err := cli.Parse(fs, args, stdout, cli.Spec{About: "Referees a match between GTP engines, e.g.\n  moku match --black \"gnugo --mode gtp --level 1\" --white \"moku gtp\"\nEvery game is saved as SGF in --out."}); err != nil {
 		return err
 	}
 	var err error
-	if mc.Game, err = gameConfig(gf); err != nil {
+	if mc.Game, err = cli.GameConfig(gf); err != nil {
 		return err
 	}
 	r, _, _ := mc.Game.Build()

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"moku/internal/cli"
 	"os"
 	"slices"
 	"strings"
@@ -18,23 +19,23 @@ func init() {
 	register("play", "play a game at the terminal: people at one keyboard, the computer in the seats given to it", runPlay)
 }
 
-var playSpec = spec{about: `Plays a game at the terminal, the board drawn as text. People take turns at
+var playSpec = cli.Spec{About: `Plays a game at the terminal, the board drawn as text. People take turns at
 one keyboard; --computer gives seats to the computer, e.g.
   moku play --game keil --board hex:5 --computer white --level "1k playouts"
 Type "help" during the game for its rules and the commands.`}
 
 func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	fs := newFlagSet("play")
+	fs := cli.NewFlagSet("play")
 	gf := catalog.AddFlags(fs)
 	seatList := fs.String("computer", "", `the seats the computer plays, comma-separated: black, white (Kee: red, blue too), or "all"`)
 	level := fs.String("level", computer.Levels[1], "the computer's strength: "+strings.Join(quoted(computer.Levels), ", "))
-	if err := parse(fs, args, stdout, playSpec); err != nil {
+	if err := cli.Parse(fs, args, stdout, playSpec); err != nil {
 		return err
 	}
 	if !slices.Contains(computer.Levels, *level) {
-		return usagef("--level %q: unknown level (the levels: %s)", *level, strings.Join(quoted(computer.Levels), ", "))
+		return cli.Usagef("--level %q: unknown level (the levels: %s)", *level, strings.Join(quoted(computer.Levels), ", "))
 	}
-	cfg, err := gameConfig(gf)
+	cfg, err := cli.GameConfig(gf)
 	if err != nil {
 		return err
 	}
@@ -44,7 +45,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	seats, err := parseSeats(*seatList, s.Rules().Players)
 	if err != nil {
-		return usageError{err.Error()}
+		return cli.UsageError{Msg: err.Error()}
 	}
 	opt := terminal.Options{Computer: map[board.Color]game.Player{}}
 	for _, c := range seats {

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"moku/internal/cli"
 	"os"
 
 	"moku/game"
@@ -14,8 +15,8 @@ func init() {
 }
 
 func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	fs := newFlagSet("replay")
-	if err := parse(fs, args, stdout, spec{args: "FILE", min: 1, max: 1, about: "Replays a game record (an SGF file or a plain move list; - reads standard\ninput): the first illegal move with its reason, or the final position and score."}); err != nil {
+	fs := cli.NewFlagSet("replay")
+	if err := cli.Parse(fs, args, stdout, cli.Spec{Args: "FILE", Min: 1, Max: 1, About: "Replays a game record (an SGF file or a plain move list; - reads standard\ninput): the first illegal move with its reason, or the final position and score."}); err != nil {
 		return err
 	}
 	var data []byte

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"moku/internal/cli"
 	"sync/atomic"
 	"time"
 
@@ -15,17 +16,17 @@ func init() {
 }
 
 func runSelfplay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	fs := newFlagSet("selfplay")
+	fs := cli.NewFlagSet("selfplay")
 	gf := catalog.AddFlags(fs)
 	var opt selfplay.Options
 	fs.IntVar(&opt.Games, "games", 1000, "number of games")
 	fs.Uint64Var(&opt.Seed, "seed", 1, "random seed (the same seed plays the same games)")
 	fs.IntVar(&opt.MaxMoves, "max-moves", 0, "stop a game after this many moves (0: 10 per point + 100)")
 	quiet := fs.Bool("quiet", false, "no progress on standard error")
-	if err := parse(fs, args, stdout, spec{about: "Plays N games of uniformly random legal moves (resignation aside) and prints\nthe average length, the first player's win rate, how the games ended and the\nspeed. Ctrl-C prints the figures of the games finished so far."}); err != nil {
+	if err := cli.Parse(fs, args, stdout, cli.Spec{About: "Plays N games of uniformly random legal moves (resignation aside) and prints\nthe average length, the first player's win rate, how the games ended and the\nspeed. Ctrl-C prints the figures of the games finished so far."}); err != nil {
 		return err
 	}
-	cfg, err := gameConfig(gf)
+	cfg, err := cli.GameConfig(gf)
 	if err != nil {
 		return err
 	}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"moku/internal/cli"
 	"net"
 	"net/http"
 	"os"
@@ -36,7 +37,7 @@ func defaultDataDir() string {
 }
 
 func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	fs := newFlagSet("serve")
+	fs := cli.NewFlagSet("serve")
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
 	data := fs.String("data", defaultDataDir(), "data directory (holds moku.db)")
 	verbose := fs.Bool("v", false, "log every request")
@@ -50,7 +51,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs.BoolVar(&limits.TrustProxy, "behind-proxy", false, "take client addresses from X-Forwarded-For (only behind a proxy that sets it)")
 	maxConns := fs.Int("max-conns", server.DefaultConnsPerClient, "connections open at once per client address (0: no cap; with --behind-proxy, no cap unless given)")
 	maxGames := fs.Int("max-games", server.DefaultMaxGames, "games held in memory at most (the least recently used that nothing needs are dropped, and read again when asked for; -1: no cap)")
-	if err := parse(fs, args, stdout, spec{about: "Serves the web app: games for people and the computer, in a browser."}); err != nil {
+	if err := cli.Parse(fs, args, stdout, cli.Spec{About: "Serves the web app: games for people and the computer, in a browser."}); err != nil {
 		return err
 	}
 	if limits.TrustProxy {

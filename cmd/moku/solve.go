@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"moku/internal/cli"
 	"os"
 	"os/signal"
 	"strconv"
@@ -44,14 +45,14 @@ func (f *solveFlags) add(fs *flag.FlagSet) {
 }
 
 func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	fs := newFlagSet("solve")
+	fs := cli.NewFlagSet("solve")
 	gf := catalog.AddFlags(fs)
 	var f solveFlags
 	f.add(fs)
-	if err := parse(fs, args, stdout, spec{about: "Solves a small board (at most 64 points) exactly: the value, a principal\nvariation, the nodes searched and the time."}); err != nil {
+	if err := cli.Parse(fs, args, stdout, cli.Spec{About: "Solves a small board (at most 64 points) exactly: the value, a principal\nvariation, the nodes searched and the time."}); err != nil {
 		return err
 	}
-	cfg, err := gameConfig(gf)
+	cfg, err := cli.GameConfig(gf)
 	if err != nil {
 		return err
 	}
