@@ -5,8 +5,10 @@ import (
 	"io"
 	"os"
 
+	"moku/computer"
 	"moku/game"
 	"moku/record"
+	"moku/search"
 )
 
 func init() {
@@ -15,8 +17,12 @@ func init() {
 
 func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlagSet("replay")
-	if err := parse(fs, args, stdout, spec{args: "FILE", min: 1, max: 1, about: "Replays a game record (an SGF file or a plain move list; - reads standard\ninput): the first illegal move with its reason, or the final position and score."}); err != nil {
+	judge := fs.Int("judge", computer.JudgePlayouts, "playouts by which the dead stones of another program's Go record are judged\n(0: count the board as it stands)")
+	if err := parse(fs, args, stdout, spec{args: "FILE", min: 1, max: 1, about: "Replays a game record (an SGF file or a plain move list; - reads standard\ninput): the first illegal move with its reason, or the final position and score.\nA Go record of another program that ends in a count is counted by area\nwithout the stones moku judges dead, and compared with its RE."}); err != nil {
 		return err
+	}
+	if *judge < 0 {
+		return usagef("-judge %d: want 0 or more playouts", *judge)
 	}
 	var data []byte
 	var err error
@@ -44,6 +50,14 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if rec != nil {
 		n = rec.MoveCount() // the file's moves: passes implied by moves out of turn are not counted
 	}
-	fmt.Fprintf(stdout, "%d moves, all legal\n%s%s", n, game.Text(s), record.Status(s, rec))
+	var est game.Estimator
+	if *judge > 0 {
+		est = search.Playouts{N: *judge, Seed: 1}
+	}
+	status, err := record.StatusJudged(s, rec, est)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "%d moves, all legal\n%s%s", n, game.Text(s), status)
 	return nil
 }
