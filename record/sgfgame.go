@@ -94,6 +94,11 @@ type Record struct {
 	// Props are the game's other root properties in order: player names,
 	// date, result, comments, application, unknown properties...
 	Props []Property
+	// native marks a record moku wrote (it carries moku's ruleset, MKRU)
+	// or made (FromState): its RE counts the board with Dead removed and
+	// nothing else. A foreign Go record's RE counted dead stones the file
+	// does not list (Score).
+	native bool
 }
 
 // Move is one move of a record.
@@ -159,7 +164,7 @@ func (r *Record) Result(s game.State) game.Result {
 // play, rescinded plays marked. The root holds AP, RU (the ruleset's name)
 // and, once the game is over, RE.
 func FromState(s game.State) *Record {
-	r := &Record{Rules: s.Rules(), Board: s.Graph()}
+	r := &Record{Rules: s.Rules(), Board: s.Graph(), native: true}
 	if g := r.Board; g.Kind() != "graph" && len(g.Start()) > 0 {
 		// A built-in board with a starting position: set-up stones on the
 		// board SGF names (SZ and AB/AW).
@@ -484,6 +489,7 @@ func FromTree(t *Tree) (*Record, error) {
 	}
 	// The ruleset.
 	if p, ok := get("MKRU"); ok {
+		r.native = true
 		if r.Rules, err = rules.Parse(Text(p.Values[0]), r.Board); err != nil {
 			return nil, at(p, "%v", err)
 		}

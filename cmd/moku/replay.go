@@ -6,8 +6,10 @@ import (
 	"moku/internal/cli"
 	"os"
 
+	"moku/computer"
 	"moku/game"
 	"moku/record"
+	"moku/search"
 )
 
 func init() {
@@ -16,8 +18,12 @@ func init() {
 
 func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := cli.NewFlagSet("replay")
-	if err := cli.Parse(fs, args, stdout, cli.Spec{Args: "FILE", Min: 1, Max: 1, About: "Replays a game record (an SGF file or a plain move list; - reads standard\ninput): the first illegal move with its reason, or the final position and score."}); err != nil {
+	judge := fs.Int("judge", computer.JudgePlayouts, "playouts by which the dead stones of another program's Go record are judged\n(0: count the board as it stands)")
+	if err := cli.Parse(fs, args, stdout, cli.Spec{Args: "FILE", Min: 1, Max: 1, About: "Replays a game record (an SGF file or a plain move list; - reads standard\ninput): the first illegal move with its reason, or the final position and score.\nA Go record of another program that ends in a count is counted by area\nwithout the stones moku judges dead, and compared with its RE."}); err != nil {
 		return err
+	}
+	if *judge < 0 {
+		return cli.Usagef("-judge %d: want 0 or more playouts", *judge)
 	}
 	var data []byte
 	var err error
@@ -45,6 +51,14 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if rec != nil {
 		n = rec.MoveCount() // the file's moves: passes implied by moves out of turn are not counted
 	}
-	fmt.Fprintf(stdout, "%d moves, all legal\n%s%s", n, game.Text(s), record.Status(s, rec))
+	var est game.Estimator
+	if *judge > 0 {
+		est = search.Playouts{N: *judge, Seed: 1}
+	}
+	status, err := record.StatusJudged(s, rec, est)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "%d moves, all legal\n%s%s", n, game.Text(s), status)
 	return nil
 }
