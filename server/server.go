@@ -833,8 +833,13 @@ func (s *Server) writeRecord(w http.ResponseWriter, r *http.Request, sv *served)
 	for _, seat := range g.TimedOut() {
 		timedOut[g.Color(seat)] = true
 	}
+	abandoned := map[board.Color]bool{}
+	for _, seat := range g.Abandoned() {
+		abandoned[g.Color(seat)] = true
+	}
 	for i, m := range rec.Moves {
 		rec.Moves[i].Timeout = m.Move.Kind == game.Resign && timedOut[m.Player]
+		rec.Moves[i].Abandoned = m.Move.Kind == game.Resign && abandoned[m.Player]
 	}
 	if tc := g.Config().Clock; tc.Kind != session.NoClock {
 		rec.Set("TM", strconv.FormatFloat(tc.Main.Seconds(), 'f', -1, 64))
