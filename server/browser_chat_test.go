@@ -3,13 +3,16 @@ package server
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 )
 
-// say types a chat line on the page and sends it.
-func (p *page) say(text string) {
+// say types a chat line on the page and sends it, a second later by the
+// server's clock c than the line before.
+func (p *page) say(c *testClock, text string) {
 	p.b.t.Helper()
+	c.skip(time.Second)
 	p.run(chromedp.WaitVisible(chromedp.CSS("#chat-input")), chromedp.SetValue(chromedp.CSS("#chat-input"), text))
 	p.click("#chat-form button[type=submit]")
 	p.waitCond("the line to be sent", `document.querySelector("#chat-input").value === ""`)
@@ -30,7 +33,8 @@ func (p *page) chatText() string {
 // mutes the other: that player's lines are hidden, still after a reload
 // (the browser keeps it), until unmuted.
 func TestBrowserChat(t *testing.T) {
-	ts := newTestServer(t)
+	clock := newTestClock() // a second between lines: never over the rate limit
+	ts := newTestServerOpt(t, Options{Clock: clock})
 	g := ts.create(createReq{Game: "go", Board: "5x5", Seats: []seatReq{{Kind: "human", Name: "Ann"}, {Kind: "human", Name: "Bob"}}})
 	b := newBrowser(t, ts.http.URL)
 	ann := b.open("ann", "#/g/"+g.ID+"/0/"+g.Tokens[0])
@@ -47,7 +51,7 @@ func TestBrowserChat(t *testing.T) {
 	}
 
 	const markup = `<b>hi</b> <img src=x onerror="window.pwned=1">`
-	ann.say(markup)
+	ann.say(clock, markup)
 	bob.waitText("#chat-lines", markup)
 	var made struct {
 		Elements int  `json:"elements"`
@@ -59,14 +63,14 @@ func TestBrowserChat(t *testing.T) {
 	}
 	bob.shot("markup-as-text")
 
-	watcher.say("Bob should play c3")
+	watcher.say(clock, "Bob should play c3")
 	watcher.waitText("#chat-lines", "Bob should play c3")
-	ann.say("second line")
+	ann.say(clock, "second line")
 	bob.waitText("#chat-lines", "second line")
 	if s := bob.chatText(); strings.Contains(s, "Bob should play") {
 		t.Errorf("Bob, a player, reads the watchers' chat during the game: %q", s)
 	}
-	watcher.say("watchers again")
+	watcher.say(clock, "watchers again")
 	watcher.waitText("#chat-lines", "watchers again")
 	if s := watcher.chatText(); strings.Contains(s, "second line") || strings.Contains(s, "hi</b>") {
 		t.Errorf("a watcher reads the players' chat during the game: %q", s)
@@ -82,7 +86,7 @@ func TestBrowserChat(t *testing.T) {
 	bob.shot("ann-muted")
 	bob.run(chromedp.Reload())
 	bob.waitFor("the game after the reload", func(jsView) bool { return true })
-	ann.say("third line")
+	ann.say(clock, "third line")
 	ann.waitText("#chat-lines", "third line")
 	bob.waitCond("Ann's third line, hidden, on Bob's page", `window.moku.current.chat.lines.some(l => l.text === "third line")`)
 	bob.waitCond("the muted note after the reload", `!document.querySelector("#chat-muted").hidden`)

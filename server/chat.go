@@ -151,6 +151,11 @@ func (s *Server) postChat(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
+	// The client's bucket first: a flood costs no read of the game.
+	if ok, wait := s.chat.limits.take(s.chat.client, s.limits.client(r), ChatRate, ChatBurst); !ok {
+		chatLimited(w, wait)
+		return
+	}
 	id := r.PathValue("id")
 	a, _ := s.signedIn(r)
 	sv, err := s.acquire(r.Context(), id)
@@ -178,10 +183,11 @@ func (s *Server) postChat(w http.ResponseWriter, r *http.Request) {
 	if seat >= 0 {
 		author = "seat:" + id + "/" + strconv.Itoa(seat)
 	}
-	if ok, wait := s.chat.allow(s.limits.client(r), author, line.Account != "" || seat >= 0); !ok {
-		w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(wait.Seconds()))))
-		writeError(w, fail(http.StatusTooManyRequests, "too many chat lines: try again in %.1f s", wait.Seconds()))
-		return
+	if seat >= 0 || line.Account != "" {
+		if ok, wait := s.chat.limits.take(s.chat.author, author, ChatRate, ChatBurst); !ok {
+			chatLimited(w, wait)
+			return
+		}
 	}
 	if err := s.store.AddChat(r.Context(), &line); err != nil {
 		s.log.Error("chat", "game", id, "err", err)
@@ -193,16 +199,10 @@ func (s *Server) postChat(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusCreated, viewOfLine(line))
 }
 
-// allow takes a line from the client's bucket and, if hasAuthor, from the
-// author's, and reports whether both had one (else how long to wait).
-func (h *chatHub) allow(client, author string, hasAuthor bool) (bool, time.Duration) {
-	if ok, wait := h.limits.take(h.client, client, ChatRate, ChatBurst); !ok {
-		return false, wait
-	}
-	if hasAuthor {
-		return h.limits.take(h.author, author, ChatRate, ChatBurst)
-	}
-	return true, 0
+// chatLimited answers 429: too many lines, and when to try again.
+func chatLimited(w http.ResponseWriter, wait time.Duration) {
+	w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(wait.Seconds()))))
+	writeError(w, fail(http.StatusTooManyRequests, "too many chat lines: try again in %.1f s", wait.Seconds()))
 }
 
 // remember notes a line this server delivered itself.

@@ -90,8 +90,14 @@ func (ts *testServer) mustSay(id string, seat int, token, text string) {
 // and no player while the game is live; once it is over, everyone reads
 // both channels.
 func TestChatChannels(t *testing.T) {
-	ts := newTestServer(t)
+	clock := newTestClock() // a second between lines: never over the rate limit
+	ts := newTestServerOpt(t, Options{Clock: clock})
 	g := ts.create(createReq{Game: "go", Board: "5x5", Seats: []seatReq{{Kind: "human", Name: "Ann"}, {Kind: "human", Name: "Bob"}}})
+	mustSay := func(id string, seat int, token, text string) {
+		t.Helper()
+		clock.skip(time.Second)
+		ts.mustSay(id, seat, token, text)
+	}
 	ann, first := dialChat(t, ts.url(), g.ID, 0, g.Tokens[0])
 	bob, _ := dialChat(t, ts.url(), g.ID, 1, g.Tokens[1])
 	watcher, _ := dialChat(t, ts.url(), g.ID, -1, "")
@@ -99,10 +105,10 @@ func TestChatChannels(t *testing.T) {
 		t.Fatalf("a new game's chat: %s", texts(first))
 	}
 	const markup = `<b>hi</b> <img src=x onerror="alert(1)">`
-	ts.mustSay(g.ID, 0, g.Tokens[0], markup)
-	ts.mustSay(g.ID, -1, "", "Bob should play c3")
-	ts.mustSay(g.ID, 1, g.Tokens[1], "thanks")
-	ts.mustSay(g.ID, -1, "", "second watcher line")
+	mustSay(g.ID, 0, g.Tokens[0], markup)
+	mustSay(g.ID, -1, "", "Bob should play c3")
+	mustSay(g.ID, 1, g.Tokens[1], "thanks")
+	mustSay(g.ID, -1, "", "second watcher line")
 
 	for _, tt := range []struct {
 		who  string
@@ -146,7 +152,7 @@ func TestChatChannels(t *testing.T) {
 			t.Errorf("seat %d's history once the game is over: %s, want %s", seat, texts(h), all)
 		}
 	}
-	ts.mustSay(g.ID, -1, "", "gg")
+	mustSay(g.ID, -1, "", "gg")
 	if got := texts(ann.next()); got != "watcher: gg" {
 		t.Errorf("Ann, after the game, reads %q, want the watcher's line", got)
 	}
@@ -221,5 +227,49 @@ func TestChatCluster(t *testing.T) {
 	}
 	if got := texts(watcher.next()); got != "watcher: again" {
 		t.Errorf("a watcher on the other server reads %q", got)
+	}
+}
+
+// TestChatAuthorLimit: a seat's lines are limited whatever address they
+// come from, and another author at that address is not held back by it.
+func TestChatAuthorLimit(t *testing.T) {
+	ts := newTestServerOpt(t, Options{Clock: newTestClock(), Limits: Limits{TrustProxy: true}})
+	g := ts.create(createReq{Game: "go", Board: "5x5", Seats: humans(2)})
+	say := func(from string, seat int, text string) int {
+		req := map[string]any{"text": text}
+		if seat >= 0 {
+			req["seat"], req["token"] = seat, g.Tokens[seat]
+		}
+		body, _ := json.Marshal(req)
+		r, err := http.NewRequest("POST", ts.url()+"/api/games/"+g.ID+"/chat", strings.NewReader(string(body)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.Header.Set("Content-Type", "application/json")
+		r.Header.Set("X-Forwarded-For", from)
+		res, err := http.DefaultClient.Do(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		return res.StatusCode
+	}
+	for i := range ChatBurst {
+		if code := say("10.0.0.1", 0, "line"); code != http.StatusCreated {
+			t.Fatalf("line %d: %d", i+1, code)
+		}
+	}
+	for _, tt := range []struct {
+		from string
+		seat int
+		want int
+	}{
+		{"10.0.0.2", 0, http.StatusTooManyRequests}, // the same seat elsewhere
+		{"10.0.0.2", 1, http.StatusCreated},         // another seat there
+		{"10.0.0.2", -1, http.StatusCreated},        // a watcher there
+	} {
+		if code := say(tt.from, tt.seat, "more"); code != tt.want {
+			t.Errorf("seat %d from %s after seat 0's burst: %d, want %d", tt.seat, tt.from, code, tt.want)
+		}
 	}
 }
