@@ -29,6 +29,12 @@ type Result struct {
 // listed in Resigned, and a two-player result reads "B+T" or "W+T".
 const TimeReason = "time"
 
+// AbandonReason is the Reason of a game a player lost by leaving it: the
+// player to move of a game without a clock, silent for days, whose game
+// another player ended. The player is listed in Resigned, and a
+// two-player result reads "B+F" or "W+F" (SGF's forfeit).
+const AbandonReason = "abandoned"
+
 // Total returns player c's score.
 func (r Result) Total(c board.Color) float64 { return r.Score[c] }
 
@@ -98,6 +104,9 @@ func (r Result) String() string {
 		if len(r.Resigned) > 0 {
 			if r.Reason == TimeReason {
 				return w.Letter() + "+T"
+			}
+			if r.Reason == AbandonReason {
+				return w.Letter() + "+F"
 			}
 			return w.Letter() + "+R"
 		}

@@ -110,6 +110,10 @@ type Move struct {
 	// Timeout marks a resignation that was a loss on time (MKTO[]): the
 	// player's clock ran out.
 	Timeout bool
+	// Abandoned marks a resignation that was a game abandoned (MKAB[]):
+	// the player to move of a game without a clock stayed silent, and
+	// another player ended its game.
+	Abandoned bool
 	// Implied marks a pass moku inserted to replay a foreign Go record that
 	// has a move out of turn (a handicap game starting with White): it is
 	// not written back.
@@ -156,6 +160,9 @@ func (r *Record) Result(s game.State) game.Result {
 	res := s.Result()
 	if n := len(r.Moves); n > 0 && s.Over() && r.Moves[n-1].Timeout && r.Moves[n-1].Move.Kind == game.Resign {
 		res.Reason = game.TimeReason
+	}
+	if n := len(r.Moves); n > 0 && s.Over() && r.Moves[n-1].Abandoned && r.Moves[n-1].Move.Kind == game.Resign {
+		res.Reason = game.AbandonReason
 	}
 	return res
 }
@@ -393,7 +400,7 @@ func parsePoint(g *board.Graph, v string) (p int, pass bool, err error) {
 var (
 	rootIdents  = map[string]bool{"GM": true, "FF": true, "SZ": true, "KM": true, "MKRU": true, "MKBD": true, "MKGR": true, "MKPIE": true, "MKDEAD": true}
 	setupIdents = map[string]bool{"AB": true, "AW": true, "AE": true, "PL": true, "MKSU": true}
-	moveIdents  = map[string]bool{"B": true, "W": true, "MKMV": true, "MKRS": true, "MKTO": true}
+	moveIdents  = map[string]bool{"B": true, "W": true, "MKMV": true, "MKRS": true, "MKTO": true, "MKAB": true}
 )
 
 // mainLine returns the nodes of t's main line and, by node index, the
@@ -706,6 +713,9 @@ func (r *Record) readMove(n *Node, props []Property) (Move, error) {
 		case "MKTO":
 			m.Timeout = true
 			continue
+		case "MKAB":
+			m.Abandoned = true
+			continue
 		case "MKMV":
 			cs, mv, ok := strings.Cut(Text(p.Values[0]), ":")
 			c, err := board.ParseColor(cs)
@@ -905,6 +915,9 @@ func (r *Record) moveNode(m Move) *Node {
 	}
 	if m.Timeout {
 		n.Set("MKTO", "")
+	}
+	if m.Abandoned {
+		n.Set("MKAB", "")
 	}
 	n.Props = append(n.Props, m.Props...)
 	return n

@@ -63,7 +63,8 @@ func (s *Server) follow() {
 				return
 			}
 			// Announcements may have been missed: look again at every
-			// game held.
+			// game held, and at the chat read here.
+			s.chatResync()
 			s.mu.Lock()
 			ids := make([]string, 0, len(s.tables))
 			for id := range s.tables {
@@ -80,6 +81,10 @@ func (s *Server) follow() {
 // notice brings game n.Game up to action n.Seq (or up to the store, if
 // n.Seq is 0), if this server holds it.
 func (s *Server) notice(n store.Notice) {
+	if n.Chat != 0 {
+		s.chatNotice(n)
+		return
+	}
 	s.mu.Lock()
 	sv := s.tables[n.Game]
 	s.mu.Unlock()

@@ -126,6 +126,7 @@ type Server struct {
 	analyses chan struct{}
 	clock    Clock
 	acc      *accounts // sign-in state (accounts.go)
+	chat     *chatHub  // the games' chat readers and limits (chat.go)
 	// sweepStop stops the next sweep for games out of time (clock.go);
 	// guarded by mu.
 	sweepStop func() bool
@@ -229,6 +230,8 @@ func New(st store.Store, opt Options) *Server {
 	mux.HandleFunc("POST /api/games/{id}/seat", s.seat)
 	mux.HandleFunc("GET /api/games/{id}/ws", s.watch)
 	mux.HandleFunc("GET /api/games/{id}/analysis", s.analyze)
+	mux.HandleFunc("POST /api/games/{id}/chat", s.postChat)
+	mux.HandleFunc("GET /api/games/{id}/chat/ws", s.watchChat)
 	mux.HandleFunc("POST /api/account/signup", s.signUp)
 	mux.HandleFunc("POST /api/account/signin", s.signIn)
 	mux.HandleFunc("POST /api/account/signout", s.signOut)
@@ -245,6 +248,7 @@ func New(st store.Store, opt Options) *Server {
 	if s.clock == nil {
 		s.clock = systemClock{}
 	}
+	s.chat = newChatHub(s.clock.Now)
 	s.follow() // several servers on one store (cluster.go)
 	s.sweep()  // games out of time (clock.go)
 	s.sweepIdle()
@@ -829,8 +833,13 @@ func (s *Server) writeRecord(w http.ResponseWriter, r *http.Request, sv *served)
 	for _, seat := range g.TimedOut() {
 		timedOut[g.Color(seat)] = true
 	}
+	abandoned := map[board.Color]bool{}
+	for _, seat := range g.Abandoned() {
+		abandoned[g.Color(seat)] = true
+	}
 	for i, m := range rec.Moves {
 		rec.Moves[i].Timeout = m.Move.Kind == game.Resign && timedOut[m.Player]
+		rec.Moves[i].Abandoned = m.Move.Kind == game.Resign && abandoned[m.Player]
 	}
 	if tc := g.Config().Clock; tc.Kind != session.NoClock {
 		rec.Set("TM", strconv.FormatFloat(tc.Main.Seconds(), 'f', -1, 64))

@@ -119,6 +119,11 @@ type gameView struct {
 	TurnStart string      `json:"turnStart,omitempty"`
 	Deadline  string      `json:"deadline,omitempty"`
 	TimedOut  []int       `json:"timedOut,omitempty"`
+	// ClaimFrom (RFC 3339), in a game without a clock in play, is when
+	// the others may end the turn of the player to move if it stays
+	// silent (a "claim" action); Abandoned lists the seats so ended.
+	ClaimFrom string `json:"claimFrom,omitempty"`
+	Abandoned []int  `json:"abandoned,omitempty"`
 }
 
 // stonesOf writes the board as a string of symbols.
@@ -152,7 +157,10 @@ func (t *table) view() gameView {
 			v.TurnStart = g.TurnStart().UTC().Format(time.RFC3339Nano)
 		}
 		v.TimedOut = g.TimedOut()
+	} else if g.Phase() == session.Playing {
+		v.ClaimFrom = g.SilentSince(g.ToMove()).Add(session.AbandonAfter).UTC().Format(time.RFC3339Nano)
 	}
+	v.Abandoned = g.Abandoned()
 	s := g.State()
 	if s == nil {
 		empty := strings.Repeat(".", g.Board().N())
@@ -171,10 +179,17 @@ func (t *table) view() gameView {
 	for _, seat := range g.TimedOut() {
 		timedOut[g.Color(seat)] = true
 	}
+	abandoned := map[board.Color]bool{}
+	for _, seat := range g.Abandoned() {
+		abandoned[g.Color(seat)] = true
+	}
 	for _, m := range game.Actions(s) {
 		mv := moveView{Color: m.Player.String(), Move: m.Move.Format(g.Board())}
 		if m.Move.Kind == game.Resign && timedOut[m.Player] {
 			mv.Move = "out of time"
+		}
+		if m.Move.Kind == game.Resign && abandoned[m.Player] {
+			mv.Move = "left (silent for a week)"
 		}
 		v.Moves = append(v.Moves, mv)
 		if m.Move.Kind == game.Place {

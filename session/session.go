@@ -68,9 +68,10 @@ const (
 	Refuse      Kind = "refuse"       // refuse any marking: the board counts as it stands
 	Resume      Kind = "resume"       // go back to play
 	Timeout     Kind = "timeout"      // the seat to move ran out of time (claimed by the server)
+	Claim       Kind = "claim"        // another player ends the turn of a player silent for AbandonAfter (no clock)
 )
 
-var kinds = []Kind{Move, Komi, Choose, UndoRequest, UndoAccept, UndoDecline, Mark, Dead, Accept, Refuse, Resume, Timeout}
+var kinds = []Kind{Move, Komi, Choose, UndoRequest, UndoAccept, UndoDecline, Mark, Dead, Accept, Refuse, Resume, Timeout, Claim}
 
 // ParseKind reads an action's kind.
 func ParseKind(s string) (Kind, error) {
@@ -139,9 +140,11 @@ type Game struct {
 	final    *game.Result
 	version  int // actions applied
 
-	clocks    []Clock   // by seat
-	turnStart time.Time // when the clock of the seat to move started
-	timedOut  []int     // seats that lost on time, in order
+	clocks    []Clock     // by seat
+	turnStart time.Time   // when the clock of the seat to move started
+	timedOut  []int       // seats that lost on time, in order
+	abandoned []int       // seats whose game a claim ended, in order
+	lastActed []time.Time // by seat: its last action (claim.go)
 }
 
 // New starts a game from its set-up.
@@ -214,6 +217,8 @@ func (g *Game) Clone() *Game {
 	c.proposed = slices.Clone(g.proposed)
 	c.clocks = slices.Clone(g.clocks)
 	c.timedOut = slices.Clone(g.timedOut)
+	c.abandoned = slices.Clone(g.abandoned)
+	c.lastActed = slices.Clone(g.lastActed)
 	if g.final != nil {
 		f := *g.final
 		c.final = &f
@@ -295,6 +300,12 @@ func (g *Game) Apply(a Action) error {
 	if err := g.do(a); err != nil {
 		return err
 	}
+	if g.lastActed == nil {
+		g.lastActed = make([]time.Time, len(g.cfg.Seats))
+	}
+	if a.Kind != Claim && a.At.After(g.lastActed[a.Seat]) {
+		g.lastActed[a.Seat] = a.At
+	}
 	g.version++
 	return nil
 }
@@ -335,6 +346,8 @@ func (g *Game) do(a Action) error {
 		}
 	case Timeout:
 		return g.timeout(a)
+	case Claim:
+		return g.claim(a)
 	default:
 		return fmt.Errorf("unknown action %q", a.Kind)
 	}

@@ -103,6 +103,18 @@ var pgMigrations = []string{
 	);
 	CREATE INDEX sessions_account ON sessions (account);
 	CREATE INDEX games_seats ON games USING gin (seats jsonb_path_ops);`,
+	// 5: the games' chat.
+	`CREATE TABLE chat (
+		id      bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+		game_id text NOT NULL REFERENCES games (id),
+		channel text NOT NULL,
+		seat    integer NOT NULL,
+		account text NOT NULL DEFAULT '',
+		name    text NOT NULL,
+		text    text NOT NULL,
+		at      timestamptz NOT NULL
+	);
+	CREATE INDEX chat_game ON chat (game_id, id);`,
 }
 
 // pgMigrateLock is the advisory lock key that serialises migrations between
@@ -433,6 +445,10 @@ func (p *Postgres) listenOnce(ctx context.Context, f func(Notice), connected fun
 			}
 			seq, err := strconv.Atoi(line[i+1:])
 			if err != nil {
+				continue
+			}
+			if game, ok := strings.CutPrefix(line[:i], chatNoticePrefix); ok {
+				f(Notice{Game: game, Chat: int64(seq)})
 				continue
 			}
 			f(Notice{Game: line[:i], Seq: seq})

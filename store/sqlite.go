@@ -117,7 +117,7 @@ func OpenSQLite(path string) (*SQLite, error) {
 		db.Close()
 		return nil, fmt.Errorf("sqlite %s: %v", path, err)
 	}
-	if _, err := db.Exec(sqliteAccountsSchema); err != nil {
+	if _, err := db.Exec(sqliteAccountsSchema + sqliteChatSchema); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("sqlite %s: %v", path, err)
 	}

@@ -148,6 +148,7 @@ type Store interface {
 	// Close releases the store.
 	Close() error
 	Accounts
+	Chats
 }
 
 // Notice tells that game Game has recorded its action Seq. A Notice with
@@ -156,6 +157,9 @@ type Store interface {
 type Notice struct {
 	Game string
 	Seq  int
+	// Chat, if not 0, is a chat line of the game recorded (ChatLine.ID),
+	// and Seq is 0.
+	Chat int64
 }
 
 // Notifier is implemented by stores that several servers can share: Listen

@@ -5,6 +5,10 @@
 import { $, api, el, swatch, COLORS, NetworkError } from "./api.js";
 import { drawBoard } from "./board.js";
 import * as links from "./links.js";
+import { startChat } from "./chat.js";
+
+// baseTitle is the page's title; "(your turn)" goes before it.
+const baseTitle = document.title;
 
 // showGame shows game id in main. With seatStr and token (a seat's link)
 // the page plays that seat once the server has accepted the token;
@@ -25,7 +29,7 @@ export function showGame(main, id, seatStr, token) {
     online: false, // the WebSocket is open and has sent a view since: actions may go
     lost: false, // the connection failed: the page says so until it is back
   };
-  g.close = () => { g.closed = true; clearTimeout(g.timer); clearInterval(g.tick); dropSocket(); };
+  g.close = () => { g.closed = true; clearTimeout(g.timer); clearInterval(g.tick); dropSocket(); g.chat.close(); document.title = baseTitle; };
   // The clocks tick on the page between the server's views.
   g.tick = setInterval(() => showClocks(g), 250);
   const msg = text => { $("#message").textContent = text || ""; };
@@ -141,6 +145,7 @@ export function showGame(main, id, seatStr, token) {
       g.retry = Math.min(g.retry * 2, 4000);
     };
   };
+  g.chat = startChat(g);
   connect();
   checkSeat();
 
@@ -154,6 +159,7 @@ export function showGame(main, id, seatStr, token) {
   $("#pass").onclick = () => act("move", "pass");
   $("#take-button").onclick = () => act("move", "button");
   $("#resign").onclick = () => { if (confirm("Resign this game?")) act("move", "resign"); };
+  $("#claim").onclick = () => { if (confirm("End the game of the player to move, silent for a week?")) act("claim"); };
   $("#undo").onclick = () => act("undo-request");
   $("#undo-accept").onclick = () => act("undo-accept");
   $("#undo-decline").onclick = () => act("undo-decline");
@@ -300,6 +306,9 @@ export function showGame(main, id, seatStr, token) {
     else if (v.phase === "setup") status = "Setting up the komi pie";
     else status = `${v.seats[v.toMove].name} (${v.seats[v.toMove].color}) to play, move ${v.moves.length + 1}`;
     $("#status").textContent = status;
+    document.title = (mine() ? "(your turn) " : "") + baseTitle;
+    $("#claim").hidden = !(seat >= 0 && v.claimFrom && v.toMove !== seat && Date.now() >= Date.parse(v.claimFrom));
+    g.chat.update();
     const turn = myTurn();
     const legal = new Set(v.legal);
     $("#controls").hidden = seat < 0 || v.phase !== "playing";
