@@ -148,6 +148,7 @@ type Store interface {
 	// Close releases the store.
 	Close() error
 	Accounts
+	Ratings
 }
 
 // Notice tells that game Game has recorded its action Seq. A Notice with
