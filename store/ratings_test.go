@@ -115,3 +115,52 @@ func testRatings(t *testing.T, s Store) {
 		t.Fatalf("AccountRatings after deletion = %+v, %v", rs, err)
 	}
 }
+
+// TestRatingsTwoServers: two stores on one PostgreSQL database, as two
+// servers have, rate one game at once: one of them does; and two games of
+// one account rated at once both count (neither overwrites the other).
+func TestRatingsTwoServers(t *testing.T) {
+	ctx := context.Background()
+	dsn := pgtest.DSN(t)
+	var stores [2]Store
+	for i := range stores {
+		s, err := OpenPostgres(ctx, dsn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { s.Close() })
+		stores[i] = s
+	}
+	if err := stores[0].CreateAccount(ctx, &Account{ID: "a1", Name: "Ann"}); err != nil {
+		t.Fatal(err)
+	}
+	plusOne := func(before []Rating) []Rating {
+		return []Rating{{Account: "a1", Rating: before[0].Rating + 1, Deviation: 100, Volatility: 0.06}}
+	}
+	for _, round := range [][2]string{{"g1", "g1"}, {"g2", "g3"}} {
+		for _, id := range round {
+			if err := stores[0].SetRated(ctx, id); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var rated [2]bool
+		var wg sync.WaitGroup
+		for i, s := range stores {
+			wg.Go(func() {
+				ok, err := s.RateGame(ctx, round[i], "go", time.Now(), []string{"a1"}, plusOne)
+				if err != nil {
+					t.Error(err)
+				}
+				rated[i] = ok
+			})
+		}
+		wg.Wait()
+		if want := [2]bool{true, round[0] != round[1]}; rated != want && rated != [2]bool{want[1], want[0]} {
+			t.Errorf("games %v rated at once by two stores: %v", round, rated)
+		}
+	}
+	rs, err := stores[1].AccountRatings(ctx, "a1")
+	if err != nil || len(rs) != 1 || rs[0].Games != 3 || rs[0].Rating != 3 {
+		t.Fatalf("after three games: %+v, %v; want 3 games, rating 3", rs, err)
+	}
+}
