@@ -181,10 +181,10 @@ type historyPoint struct {
 
 // playerView is the answer of GET /api/players/{name}.
 type playerView struct {
-	Name    string       `json:"name"`
-	Ratings []ratingView `json:"ratings"`
-	History []historyPoint  `json:"history"`
-	Games   []gameItem   `json:"games"`
+	Name    string         `json:"name"`
+	Ratings []ratingView   `json:"ratings"`
+	History []historyPoint `json:"history"`
+	Games   []gameItem     `json:"games"`
 }
 
 // playerProfile answers GET /api/players/{name}: an account's ratings, the
