@@ -204,3 +204,77 @@ func TestRatingOnceTwoServers(t *testing.T) {
 		t.Errorf("Ann after one game rated by two servers: %+v after %d games, history %+v; want %+v once", got, n, v.History, want)
 	}
 }
+
+// TestRatingThreePlayers: a rated game of Kee among three accounts
+// rates each player by rating.RankOutcomes of the ranks, in one rating
+// period: Ann resigns first (third), Bob next (second), Cat wins.
+func TestRatingThreePlayers(t *testing.T) {
+	ts := newTestServerOpt(t, Options{Anchor: computer.AnchorOf})
+	devs := []*device{signUp(t, ts, "Ann"), signUp(t, ts, "Bob"), signUp(t, ts, "Cat")}
+	code, body, _ := devs[0].post("/api/games", map[string]any{"game": "kee", "board": "5x5", "players": 3, "rated": true,
+		"seats": []map[string]any{{"kind": "human"}, {"kind": "human"}, {"kind": "human"}}})
+	if code != http.StatusCreated {
+		t.Fatalf("create: %d %s", code, body)
+	}
+	var g created
+	json.Unmarshal(body, &g)
+	for i := 1; i < 3; i++ {
+		if code, body, _ := devs[i].post("/api/games/"+g.ID+"/seat", map[string]any{"seat": i, "token": g.Tokens[i]}); code != http.StatusOK {
+			t.Fatalf("seat %d: %d %s", i, code, body)
+		}
+	}
+	for seat := range 2 {
+		if code, body, _ := devs[seat].post("/api/games/"+g.ID+"/actions", map[string]any{"seat": seat, "kind": "move", "arg": "resign"}); code != http.StatusOK {
+			t.Fatalf("seat %d resigns: %d %s", seat, code, body)
+		}
+	}
+	if v := ts.view(g.ID); v.Phase != "over" {
+		t.Fatalf("after two resignations: phase %q", v.Phase)
+	}
+	newP := rating.NewGlicko()
+	ps := []rating.Glicko{newP, newP, newP}
+	outcomes := rating.RankOutcomes([]int{3, 2, 1}, ps)
+	for i, name := range []string{"Ann", "Bob", "Cat"} {
+		want := newP.Update(outcomes[i], RatingTau)
+		if got, n := ratingOf(profile(t, devs[0], name), "kee"); !near(got, want) || n != 1 {
+			t.Errorf("%s: %+v after %d games, want %+v", name, got, n, want)
+		}
+	}
+}
+
+// TestRatingAfterPie: after Keil's komi pie in which the second seat
+// chose Black, the rating follows the seats, not the turn order: Bob, in
+// the second seat playing Black, resigns, and Ann wins.
+func TestRatingAfterPie(t *testing.T) {
+	ts := newTestServerOpt(t, Options{Anchor: computer.AnchorOf})
+	ann, bob := signUp(t, ts, "Ann"), signUp(t, ts, "Bob")
+	code, body, _ := ann.post("/api/games", map[string]any{"game": "keil", "board": "hex:3", "setup": "pie", "rated": true,
+		"seats": []map[string]any{{"kind": "human"}, {"kind": "human"}}})
+	if code != http.StatusCreated {
+		t.Fatalf("create: %d %s", code, body)
+	}
+	var g created
+	json.Unmarshal(body, &g)
+	if code, body, _ := bob.post("/api/games/"+g.ID+"/seat", map[string]any{"seat": 1, "token": g.Tokens[1]}); code != http.StatusOK {
+		t.Fatalf("Bob's seat: %d %s", code, body)
+	}
+	for _, a := range []struct {
+		d         *device
+		seat      int
+		kind, arg string
+	}{{ann, 0, "komi", "0.5"}, {bob, 1, "choose", "black"}, {bob, 1, "move", "resign"}} {
+		if code, body, _ := a.d.post("/api/games/"+g.ID+"/actions", map[string]any{"seat": a.seat, "kind": a.kind, "arg": a.arg}); code != http.StatusOK {
+			t.Fatalf("seat %d %s %s: %d %s", a.seat, a.kind, a.arg, code, body)
+		}
+	}
+	newP := rating.NewGlicko()
+	for _, c := range []struct {
+		name  string
+		score float64
+	}{{"Ann", 1}, {"Bob", 0}} {
+		want := newP.Update([]rating.Outcome{{Opponent: newP, Score: c.score}}, RatingTau)
+		if got, _ := ratingOf(profile(t, ann, c.name), "keil"); !near(got, want) {
+			t.Errorf("%s: %+v, want %+v", c.name, got, want)
+		}
+	}
+}
