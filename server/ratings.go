@@ -77,9 +77,11 @@ func (s *Server) checkRated(meta *store.Game, gameName string) error {
 }
 
 // rateGame updates the ratings after game id, if it is rated, over and
-// not rated yet. The caller holds sv.mu. Errors are logged: the game's
-// end is stored already, and the store keeps the game unrated until it
-// succeeds (rateGame runs again when the game is next loaded over).
+// not rated yet. The caller holds sv.mu. It runs when an action ends the
+// game, when a server learns that another's action did, and when a
+// server reads a game that is over: a rating that failed (the store
+// unavailable, the server stopped) is made the next time the game is
+// read. Errors are logged: the game's end is stored already.
 func (s *Server) rateGame(ctx context.Context, id string, sv *served) {
 	t := sv.t
 	if t.game.Phase() != session.Over {

@@ -278,3 +278,39 @@ func TestRatingAfterPie(t *testing.T) {
 		}
 	}
 }
+
+// TestRatingOnLoad: a rated game that ended without its rating (its
+// server stopped, or the store failed, in between) is rated when a
+// server next reads it.
+func TestRatingOnLoad(t *testing.T) {
+	ts := newTestServerOpt(t, Options{Anchor: computer.AnchorOf})
+	ann := signUp(t, ts, "Ann")
+	code, body, _ := ann.post("/api/games", map[string]any{"game": "go", "board": "5x5",
+		"seats": []map[string]any{{"kind": "human"}, {"kind": "computer", "level": "random"}}})
+	if code != http.StatusCreated {
+		t.Fatalf("create: %d %s", code, body)
+	}
+	var g created
+	json.Unmarshal(body, &g)
+	ts.must(g, 0, "move", "resign")
+	// The game ended unrated; marked rated now, it is as one whose
+	// rating was never made.
+	if err := ts.store.SetRated(context.Background(), g.ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, n := ratingOf(profile(t, ann, "Ann"), "go"); n != 0 {
+		t.Fatalf("rated before it is read: %d games", n)
+	}
+	other := New(ts.store, Options{Anchor: computer.AnchorOf})
+	defer other.Close()
+	sv, err := other.acquire(context.Background(), g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sv.mu.Unlock()
+	random, _ := computer.AnchorOf("go", "random")
+	want := rating.NewGlicko().Update([]rating.Outcome{{Opponent: random, Score: 0}}, RatingTau)
+	if got, n := ratingOf(profile(t, ann, "Ann"), "go"); !near(got, want) || n != 1 {
+		t.Errorf("after another server read the game: %+v after %d games, want %+v", got, n, want)
+	}
+}

@@ -467,6 +467,7 @@ func (s *Server) load(ctx context.Context, id string) (*served, error) {
 	s.mu.Unlock()
 	sv.mu.Lock()
 	s.armClock(id, sv)
+	s.rateGame(ctx, id, sv) // a rated game that ended unrated (ratings.go)
 	sv.mu.Unlock()
 	if _, ok := s.store.(store.Notifier); ok {
 		// A notice of another server's action that came while the game
