@@ -101,6 +101,7 @@ func (s *Server) notice(n store.Notice) {
 	}
 	if s.catchUpLocked(s.ctx, n.Game, sv) {
 		s.takeOver(n.Game, sv)
+		s.rateGame(s.ctx, n.Game, sv) // should its server not have
 	}
 }
 

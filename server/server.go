@@ -39,6 +39,7 @@ import (
 	"moku/board"
 	"moku/catalog"
 	"moku/game"
+	"moku/rating"
 	"moku/record"
 	"moku/rules"
 	"moku/session"
@@ -103,6 +104,10 @@ type Options struct {
 	// analysis under way) are dropped, and read from the store again when
 	// next asked for. 0 means DefaultMaxGames; negative, no cap.
 	MaxGames int
+	// Anchor returns the fixed rating of the computer at a level in the
+	// game named gameName (computer.AnchorOf), false for a level without
+	// one; nil: no game with a computer seat can be rated.
+	Anchor func(gameName, level string) (rating.Glicko, bool)
 	// IdleGames is how long a game nothing needs stays in memory unused;
 	// 0 means DefaultIdleGames; negative, for ever (up to MaxGames).
 	IdleGames time.Duration
@@ -236,6 +241,7 @@ func New(st store.Store, opt Options) *Server {
 	mux.HandleFunc("POST /api/account/signin", s.signIn)
 	mux.HandleFunc("POST /api/account/signout", s.signOut)
 	mux.HandleFunc("GET /api/account", s.account)
+	mux.HandleFunc("GET /api/players/{name}", s.playerProfile)
 	mux.HandleFunc("POST /api/account/password", s.changePassword)
 	mux.HandleFunc("POST /api/account/delete", s.deleteAccount)
 	web, _ := fs.Sub(webFiles, "web")
@@ -465,6 +471,7 @@ func (s *Server) load(ctx context.Context, id string) (*served, error) {
 	s.mu.Unlock()
 	sv.mu.Lock()
 	s.armClock(id, sv)
+	s.rateGame(ctx, id, sv) // a rated game that ended unrated (ratings.go)
 	sv.mu.Unlock()
 	if _, ok := s.store.(store.Notifier); ok {
 		// A notice of another server's action that came while the game
@@ -502,6 +509,8 @@ type createRequest struct {
 	Button  string `json:"button"`
 	Players int    `json:"players"`
 	Setup   string `json:"setup"` // "fixed" or "pie"
+	// Rated asks for a rated game (ratings.go).
+	Rated bool `json:"rated"`
 	// Clock is the time control; absent or null: none.
 	Clock *clockRequest `json:"clock"`
 	Seats []struct {
@@ -553,6 +562,12 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 				}
 				break
 			}
+		}
+	}
+	if req.Rated {
+		if err := s.markRated(r.Context(), meta); err != nil {
+			writeError(w, err)
+			return
 		}
 	}
 	if err := s.store.Create(r.Context(), meta); err != nil {
@@ -931,6 +946,7 @@ func (s *Server) commit(ctx context.Context, id string, sv *served, a store.Acti
 		return fail(http.StatusServiceUnavailable, "the move could not be stored: try again")
 	}
 	s.log.Info("action", "game", id, "seq", a.Seq, "seat", a.Seat, "kind", a.Kind, "arg", a.Arg)
+	s.rateGame(ctx, id, sv) // if it ended a rated game
 	s.broadcast(sv)
 	s.armClock(id, sv)
 	s.computerTurn(id, sv)

@@ -115,6 +115,31 @@ var pgMigrations = []string{
 		at      timestamptz NOT NULL
 	);
 	CREATE INDEX chat_game ON chat (game_id, id);`,
+	// 6: rated games, the accounts' ratings and their history
+	// (ratings_postgres.go).
+	`CREATE TABLE rated_games (
+		game_id text PRIMARY KEY,
+		done    boolean NOT NULL DEFAULT false
+	);
+	CREATE TABLE ratings (
+		account    text NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+		game       text NOT NULL,
+		rating     double precision NOT NULL,
+		deviation  double precision NOT NULL,
+		volatility double precision NOT NULL,
+		games      integer NOT NULL,
+		PRIMARY KEY (account, game)
+	);
+	CREATE TABLE rating_history (
+		account   text NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+		game      text NOT NULL,
+		game_id   text NOT NULL,
+		at        timestamptz NOT NULL,
+		rating    double precision NOT NULL,
+		deviation double precision NOT NULL,
+		PRIMARY KEY (account, game_id)
+	);
+	CREATE INDEX rating_history_at ON rating_history (account, at);`,
 }
 
 // pgMigrateLock is the advisory lock key that serialises migrations between

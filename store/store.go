@@ -149,6 +149,7 @@ type Store interface {
 	Close() error
 	Accounts
 	Chats
+	Ratings
 }
 
 // Notice tells that game Game has recorded its action Seq. A Notice with

@@ -72,7 +72,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		level = slog.LevelInfo
 	}
 	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
-	srv := server.New(st, server.Options{Log: log, Computer: computer.New, Levels: computer.Levels, Limits: limits, Analyze: computer.Analyze,
+	srv := server.New(st, server.Options{Log: log, Computer: computer.New, Anchor: computer.AnchorOf, Levels: computer.Levels, Limits: limits, Analyze: computer.Analyze,
 		MaxGames: *maxGames})
 	defer srv.Close()
 	ln, err := net.Listen("tcp", *addr)

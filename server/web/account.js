@@ -22,6 +22,7 @@ export async function showAccount(main) {
   if (!me) return showSignIn(main);
   $("#account-in", main).hidden = false;
   $("#account-name", main).textContent = me.name;
+  $("#profile-link", main).href = `#/p/${encodeURIComponent(me.name)}`;
   const body = $("#my-games", main);
   for (const g of me.games) body.append(gameRow(g));
   if (!me.games.length) body.append(el("tr", {}, el("td", { colspan: 5, text: "No games yet." })));

@@ -7,11 +7,13 @@
 //   game.js   the game view: actions, WebSocket, review, analysis
 //   lists.js  the list of games and the new-game form
 //   account.js  sign-up, sign-in, the player's games
+//   profile.js  a player's ratings, their graph and games
 
 import { $ } from "./api.js";
 import { showGame } from "./game.js";
 import { showList, showNew } from "./lists.js";
 import { showAccount, checkSignedIn } from "./account.js";
+import { showProfile } from "./profile.js";
 
 const main = $("#main");
 let current = null; // the game view's state, while one is shown
@@ -22,6 +24,7 @@ function route() {
   const parts = location.hash.replace(/^#\/?/, "").split("/");
   if (parts[0] === "new") return showNew(main);
   if (parts[0] === "account") return showAccount(main);
+  if (parts[0] === "p" && parts[1]) return showProfile(main, decodeURIComponent(parts[1]));
   if (parts[0] === "g" && parts[1]) {
     current = showGame(main, parts[1], parts[2], parts[3]);
     return;

@@ -117,6 +117,7 @@ export async function showNew(main) {
       req.clock = { kind: f("clock").value, main: 60 * num("clock-main"), increment: num("clock-increment"),
         periods: num("clock-periods"), period: num("clock-period"), days: num("clock-days") };
     }
+    if (f("rated").checked) req.rated = true;
     $("#new-error").textContent = "";
     try {
       const res = await api("/api/games", req);
