@@ -15,8 +15,9 @@ import (
 
 // chatClient reads one game's chat over its WebSocket.
 type chatClient struct {
-	t *testing.T
-	c *websocket.Conn
+	t    *testing.T
+	c    *websocket.Conn
+	seen map[int64]bool // ids read: a line may come twice (after a resync), as the page knows
 }
 
 // dialChat opens the chat socket of game id at the server at base, as the
@@ -39,24 +40,36 @@ func dialChat(t *testing.T, base, id string, seat int, token string) (*chatClien
 	if err := c.Write(ctx, websocket.MessageText, hello); err != nil {
 		t.Fatal(err)
 	}
-	cc := &chatClient{t: t, c: c}
+	cc := &chatClient{t: t, c: c, seen: map[int64]bool{}}
 	return cc, cc.next()
 }
 
-// next reads the next lines sent, failing after 5 s.
+// next reads the next lines sent that were not read before (the page
+// skips the ids it has too), failing after 5 s.
 func (cc *chatClient) next() []chatLineView {
 	cc.t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	_, data, err := cc.c.Read(ctx)
-	if err != nil {
-		cc.t.Fatalf("read: %v", err)
+	for {
+		_, data, err := cc.c.Read(ctx)
+		if err != nil {
+			cc.t.Fatalf("read: %v", err)
+		}
+		var m chatMessage
+		if err := json.Unmarshal(data, &m); err != nil {
+			cc.t.Fatalf("chat message %s: %v", data, err)
+		}
+		var fresh []chatLineView
+		for _, l := range m.Lines {
+			if !cc.seen[l.ID] {
+				cc.seen[l.ID] = true
+				fresh = append(fresh, l)
+			}
+		}
+		if len(fresh) > 0 || len(m.Lines) == 0 {
+			return fresh
+		}
 	}
-	var m chatMessage
-	if err := json.Unmarshal(data, &m); err != nil {
-		cc.t.Fatalf("chat message %s: %v", data, err)
-	}
-	return m.Lines
 }
 
 // texts lists the "name: text" of lines.
