@@ -103,6 +103,20 @@ var pgMigrations = []string{
 	);
 	CREATE INDEX sessions_account ON sessions (account);
 	CREATE INDEX games_seats ON games USING gin (seats jsonb_path_ops);`,
+	// 5: the lobby's challenges.
+	`CREATE TABLE challenges (
+		id      text PRIMARY KEY,
+		secret  bytea NOT NULL,
+		maker   text NOT NULL,
+		account text NOT NULL DEFAULT '',
+		request text NOT NULL,
+		created timestamptz NOT NULL,
+		expires timestamptz NOT NULL,
+		state   text NOT NULL CHECK (state IN ('open', 'accepted', 'cancelled')),
+		game    text NOT NULL DEFAULT '',
+		seat    integer NOT NULL DEFAULT 0
+	);
+	CREATE INDEX challenges_open ON challenges (expires) WHERE state = 'open';`,
 }
 
 // pgMigrateLock is the advisory lock key that serialises migrations between

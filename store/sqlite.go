@@ -121,6 +121,10 @@ func OpenSQLite(path string) (*SQLite, error) {
 		db.Close()
 		return nil, fmt.Errorf("sqlite %s: %v", path, err)
 	}
+	if _, err := db.Exec(sqliteChallengesSchema); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("sqlite %s: %v", path, err)
+	}
 	if err := sqliteMigrate(db); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("sqlite %s: migrating the schema: %v", path, err)

@@ -148,6 +148,7 @@ type Store interface {
 	// Close releases the store.
 	Close() error
 	Accounts
+	Challenges
 }
 
 // Notice tells that game Game has recorded its action Seq. A Notice with
