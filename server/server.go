@@ -126,6 +126,7 @@ type Server struct {
 	analyses chan struct{}
 	clock    Clock
 	acc      *accounts // sign-in state (accounts.go)
+	lobby    *lobby    // the lobby's watchers (lobby.go)
 	// sweepStop stops the next sweep for games out of time (clock.go);
 	// guarded by mu.
 	sweepStop func() bool
@@ -235,6 +236,12 @@ func New(st store.Store, opt Options) *Server {
 	mux.HandleFunc("GET /api/account", s.account)
 	mux.HandleFunc("POST /api/account/password", s.changePassword)
 	mux.HandleFunc("POST /api/account/delete", s.deleteAccount)
+	mux.HandleFunc("GET /api/lobby", s.lobbyView)
+	mux.HandleFunc("GET /api/lobby/ws", s.watchLobby)
+	mux.HandleFunc("POST /api/lobby/challenges", s.postChallenge)
+	mux.HandleFunc("POST /api/lobby/challenges/{id}/accept", s.acceptChallenge)
+	mux.HandleFunc("POST /api/lobby/challenges/{id}/cancel", s.cancelChallenge)
+	mux.HandleFunc("POST /api/lobby/challenges/{id}/seat", s.challengeSeat)
 	web, _ := fs.Sub(webFiles, "web")
 	mux.Handle("GET /", http.FileServerFS(web))
 	s.mux = mux
@@ -248,6 +255,8 @@ func New(st store.Store, opt Options) *Server {
 	s.follow() // several servers on one store (cluster.go)
 	s.sweep()  // games out of time (clock.go)
 	s.sweepIdle()
+	s.lobby = &lobby{watchers: map[chan []byte]struct{}{}}
+	s.listenLobby() // the lobby's watchers (lobby.go)
 	return s
 }
 
