@@ -7,11 +7,13 @@
 //   game.js   the game view: actions, WebSocket, review, analysis
 //   lists.js  the list of games and the new-game form
 //   account.js  sign-up, sign-in, the player's games
+//   lobby.js  open challenges and the games in play
 
 import { $ } from "./api.js";
 import { showGame } from "./game.js";
 import { showList, showNew } from "./lists.js";
 import { showAccount, checkSignedIn } from "./account.js";
+import { showLobby } from "./lobby.js";
 
 const main = $("#main");
 let current = null; // the game view's state, while one is shown
@@ -22,6 +24,10 @@ function route() {
   const parts = location.hash.replace(/^#\/?/, "").split("/");
   if (parts[0] === "new") return showNew(main);
   if (parts[0] === "account") return showAccount(main);
+  if (parts[0] === "lobby") {
+    current = showLobby(main);
+    return;
+  }
   if (parts[0] === "g" && parts[1]) {
     current = showGame(main, parts[1], parts[2], parts[3]);
     return;

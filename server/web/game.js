@@ -151,7 +151,19 @@ export function showGame(main, id, seatStr, token) {
     $("#move-input").value = "";
     play(text);
   });
-  $("#pass").onclick = () => act("move", "pass");
+  // A pass asks to be confirmed: the first click arms it ("Pass? click
+  // again"), the second passes; left alone for a few seconds, or when the
+  // turn moves on, it disarms.
+  $("#pass").onclick = () => {
+    if (!g.passArmed) {
+      g.passArmed = setTimeout(disarmPass, 5000);
+      $("#pass").textContent = "Pass? click again";
+      $("#pass").classList.add("armed");
+      return;
+    }
+    disarmPass();
+    act("move", "pass");
+  };
   $("#take-button").onclick = () => act("move", "button");
   $("#resign").onclick = () => { if (confirm("Resign this game?")) act("move", "resign"); };
   $("#undo").onclick = () => act("undo-request");
@@ -274,6 +286,15 @@ export function showGame(main, id, seatStr, token) {
     play(name);
   }
 
+  function disarmPass() {
+    clearTimeout(g.passArmed);
+    g.passArmed = 0;
+    const b = $("#pass");
+    if (g.closed || !b) return;
+    b.textContent = "Pass";
+    b.classList.remove("armed");
+  }
+
   function render(v) {
     $("#connection").hidden = !g.lost;
     $("#seat-note").hidden = !g.seatNote;
@@ -305,6 +326,7 @@ export function showGame(main, id, seatStr, token) {
     $("#controls").hidden = seat < 0 || v.phase !== "playing";
     $("#move-input").disabled = !turn;
     $("#pass").disabled = !(turn && legal.has("pass"));
+    if ($("#pass").disabled) disarmPass();
     $("#take-button").hidden = !v.button;
     $("#take-button").disabled = !(turn && legal.has("button"));
     $("#appeal").hidden = v.game !== "kee";
