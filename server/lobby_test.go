@@ -307,3 +307,75 @@ func TestLobbyClusterRace(t *testing.T) {
 		t.Errorf("%d games in the store, %v; want 1", len(games), err)
 	}
 }
+
+// TestAccountYourTurn: GET /api/account marks the games where it is the
+// account's turn, and lists them first; the mark follows the moves (the
+// store's to_move). A rated challenge needs an account, to make and to
+// accept.
+func TestAccountYourTurn(t *testing.T) {
+	ts := newTestServer(t)
+	ann, bob, guest := ts.device(), ts.device(), ts.device()
+	for _, d := range []struct {
+		d    *device
+		name string
+	}{{ann, "Ann"}, {bob, "Bob"}} {
+		if code, body, _ := d.d.post("/api/account/signup", map[string]string{"name": d.name, "password": "correct horse"}); code != http.StatusOK {
+			t.Fatalf("sign-up: %d %s", code, body)
+		}
+	}
+	code, body, _ := ann.post("/api/lobby/challenges", map[string]any{"game": "go", "board": "9x9", "rated": true})
+	var p posted
+	if code != http.StatusCreated || json.Unmarshal(body, &p) != nil {
+		t.Fatalf("challenge: %d %s", code, body)
+	}
+	if code, body, _ := guest.post("/api/lobby/challenges/"+p.ID+"/accept", map[string]string{}); code != http.StatusUnauthorized {
+		t.Errorf("a guest accepting a rated challenge: %d %s, want 401", code, body)
+	}
+	code, body, _ = bob.post("/api/lobby/challenges/"+p.ID+"/accept", map[string]string{})
+	var a accepted
+	if code != http.StatusCreated || json.Unmarshal(body, &a) != nil {
+		t.Fatalf("accept: %d %s", code, body)
+	}
+	games := func(d *device) []gameItem {
+		t.Helper()
+		code, body := d.get("/api/account")
+		var v struct{ Games []gameItem }
+		if code != http.StatusOK || json.Unmarshal(body, &v) != nil {
+			t.Fatalf("account: %d %s", code, body)
+		}
+		return v.Games
+	}
+	turns := func(list []gameItem) string {
+		var s []string
+		for _, g := range list {
+			mark := "wait"
+			if g.YourTurn {
+				mark = "turn"
+			}
+			s = append(s, g.ID+":"+mark)
+		}
+		return strings.Join(s, " ")
+	}
+	lobbyGame := a.Game
+	if got, want := turns(games(ann)), lobbyGame+":turn"; got != want {
+		t.Errorf("Ann's games %s, want %s", got, want)
+	}
+	if got, want := turns(games(bob)), lobbyGame+":wait"; got != want {
+		t.Errorf("Bob's games %s, want %s", got, want)
+	}
+	// Ann makes a game of her own (her turn), then moves in the lobby's
+	// game, which is updated last but listed after the game where it is
+	// her turn.
+	code, body, _ = ann.post("/api/games", map[string]any{"game": "go", "board": "9x9", "seats": []map[string]string{{"kind": "human"}, {"kind": "human"}}})
+	var own created
+	if code != http.StatusCreated || json.Unmarshal(body, &own) != nil {
+		t.Fatalf("create: %d %s", code, body)
+	}
+	ts.must(created{ID: lobbyGame, Tokens: []string{p.Secret, a.Token}}, 0, "move", "e5")
+	if got, want := turns(games(ann)), own.ID+":turn "+lobbyGame+":wait"; got != want {
+		t.Errorf("Ann's games %s, want %s", got, want)
+	}
+	if got, want := turns(games(bob)), lobbyGame+":turn"; got != want {
+		t.Errorf("Bob's games %s, want %s", got, want)
+	}
+}

@@ -743,19 +743,23 @@ func (s *Server) list(w http.ResponseWriter, r *http.Request) {
 
 // gameItem is a game in a list.
 type gameItem struct {
-	ID      string     `json:"id"`
-	Rules   string     `json:"rules"`
-	Board   string     `json:"board"`
-	Seats   []seatView `json:"seats"`
-	Status  string     `json:"status"`
-	Result  string     `json:"result"`
-	Moves   int        `json:"actions"`
-	Updated time.Time  `json:"updated"`
+	ID     string     `json:"id"`
+	Rules  string     `json:"rules"`
+	Board  string     `json:"board"`
+	Seats  []seatView `json:"seats"`
+	Status string     `json:"status"`
+	Result string     `json:"result"`
+	Moves  int        `json:"actions"`
+	ToMove int        `json:"toMove"` // the seat to move, -1 for none
+	// YourTurn, in the games of GET /api/account, marks those where the
+	// seat to move is the account's.
+	YourTurn bool      `json:"yourTurn,omitempty"`
+	Updated  time.Time `json:"updated"`
 }
 
 // itemOf describes a stored game for a list.
 func itemOf(g store.Game) gameItem {
-	it := gameItem{ID: g.ID, Rules: strings.Fields(g.Rules)[0], Board: g.Board, Status: g.Status, Result: g.Result, Moves: g.Moves, Updated: g.Updated}
+	it := gameItem{ID: g.ID, Rules: strings.Fields(g.Rules)[0], Board: g.Board, Status: g.Status, Result: g.Result, Moves: g.Moves, Updated: g.Updated, ToMove: g.ToMove}
 	colors := strings.Fields(g.Colors)
 	for i, st := range g.Seats {
 		c := board.Color(i + 1).String()

@@ -92,9 +92,9 @@ func (p *Postgres) AcceptChallenge(ctx context.Context, id string, now time.Time
 			}
 			return ErrGone
 		}
-		_, err = tx.Exec(ctx, `INSERT INTO games (id, created, updated, rules, board, board_json, setup, seats, status, result, moves, colors, serving, clock, deadline)
-			VALUES ($1, $2, $2, $3, $4, $5, $6, $7, $8, $9, 0, $10, $11, $12, $13)`,
-			g.ID, g.Created, g.Rules, g.Board, g.BoardJSON, g.Setup, string(seats), g.Status, g.Result, g.Colors, servingOf(g), g.Clock, pgTime(g.Deadline))
+		_, err = tx.Exec(ctx, `INSERT INTO games (id, created, updated, rules, board, board_json, setup, seats, status, result, moves, colors, serving, clock, deadline, to_move)
+			VALUES ($1, $2, $2, $3, $4, $5, $6, $7, $8, $9, 0, $10, $11, $12, $13, $14)`,
+			g.ID, g.Created, g.Rules, g.Board, g.BoardJSON, g.Setup, string(seats), g.Status, g.Result, g.Colors, servingOf(g), g.Clock, pgTime(g.Deadline), g.ToMove)
 		if err != nil {
 			return err
 		}

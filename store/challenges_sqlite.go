@@ -95,9 +95,9 @@ func (s *SQLite) AcceptChallenge(ctx context.Context, id string, now time.Time, 
 		g.Created = now
 	}
 	g.Updated = g.Created
-	_, err = tx.ExecContext(ctx, `INSERT INTO games (id, created, updated, rules, board, board_json, setup, seats, status, result, moves, colors, serving, clock, deadline)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)`,
-		g.ID, g.Created.UnixMilli(), g.Created.UnixMilli(), g.Rules, g.Board, g.BoardJSON, g.Setup, string(seats), g.Status, g.Result, g.Colors, servingOf(g), g.Clock, msOf(g.Deadline))
+	_, err = tx.ExecContext(ctx, `INSERT INTO games (id, created, updated, rules, board, board_json, setup, seats, status, result, moves, colors, serving, clock, deadline, to_move)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?)`,
+		g.ID, g.Created.UnixMilli(), g.Created.UnixMilli(), g.Rules, g.Board, g.BoardJSON, g.Setup, string(seats), g.Status, g.Result, g.Colors, servingOf(g), g.Clock, msOf(g.Deadline), g.ToMove)
 	if err != nil {
 		return err
 	}

@@ -211,3 +211,65 @@ func TestPostgresLobbyNotify(t *testing.T) {
 		}
 	}
 }
+
+// TestToMove: the seat to move is stored at creation and with each
+// action, and read back by Get, List and AccountGames.
+func TestToMove(t *testing.T) {
+	for _, db := range []struct {
+		name string
+		open func(t *testing.T) Store
+	}{
+		{"sqlite", func(t *testing.T) Store {
+			s, err := OpenSQLite(filepath.Join(t.TempDir(), "moku.db"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { s.Close() })
+			return s
+		}},
+		{"postgres", func(t *testing.T) Store {
+			s, err := OpenPostgres(context.Background(), pgtest.DSN(t))
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { s.Close() })
+			return s
+		}},
+	} {
+		t.Run(db.name, func(t *testing.T) {
+			ctx := context.Background()
+			s := db.open(t)
+			g := newGame("g1")
+			g.Seats[0].Account = "acc"
+			if err := s.Create(ctx, g); err != nil {
+				t.Fatal(err)
+			}
+			check := func(want int) {
+				t.Helper()
+				got, err := s.Get(ctx, "g1")
+				if err != nil || got.ToMove != want {
+					t.Errorf("Get: to move %d, %v; want %d", got.ToMove, err, want)
+				}
+				list, err := s.List(ctx, 10, Page{})
+				if err != nil || len(list) != 1 || list[0].ToMove != want {
+					t.Errorf("List: %+v, %v; want to move %d", list, err, want)
+				}
+				mine, err := s.AccountGames(ctx, "acc", 10)
+				if err != nil || len(mine) != 1 || mine[0].ToMove != want {
+					t.Errorf("AccountGames: %+v, %v; want to move %d", mine, err, want)
+				}
+			}
+			check(0)
+			for i, want := range []int{1, -1} {
+				phase := "playing"
+				if want < 0 {
+					phase = "over"
+				}
+				if err := s.Append(ctx, "g1", Action{Seq: i + 1, Seat: i, Kind: "move", Arg: "pass"}, Status{Phase: phase, ToMove: want}); err != nil {
+					t.Fatal(err)
+				}
+				check(want)
+			}
+		})
+	}
+}
