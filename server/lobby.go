@@ -64,6 +64,10 @@ type challengeRequest struct {
 	// Rated asks for a rated game: only players with accounts make or
 	// accept one.
 	Rated bool `json:"rated"`
+	// Rematch, set by the server only, is the game a rematch replays;
+	// From is the seat of that game whose player proposed it (rematch.go).
+	Rematch string `json:"rematch,omitempty"`
+	From    int    `json:"from,omitempty"`
 }
 
 // challengeView is a challenge in the lobby.
@@ -80,6 +84,7 @@ type challengeView struct {
 	Rated   bool          `json:"rated"`
 	Created time.Time     `json:"created"`
 	Expires time.Time     `json:"expires"`
+	rematch bool          // a rematch: not listed
 }
 
 func viewOfChallenge(c store.Challenge) challengeView {
@@ -94,7 +99,7 @@ func viewOfChallenge(c store.Challenge) challengeView {
 		color = "first"
 	}
 	return challengeView{ID: c.ID, Maker: c.Maker, Game: req.Game, Rules: req.Rules, Board: req.Board, Players: players,
-		Setup: req.Setup, Clock: req.Clock, Color: color, Rated: req.Rated, Created: c.Created, Expires: c.Expires}
+		Setup: req.Setup, Clock: req.Clock, Color: color, Rated: req.Rated, Created: c.Created, Expires: c.Expires, rematch: req.Rematch != ""}
 }
 
 // checkName checks a player's name.
@@ -153,6 +158,10 @@ func (s *Server) postChallenge(w http.ResponseWriter, r *http.Request) {
 	a, _ := s.signedIn(r)
 	if req.Rated && a == nil {
 		writeError(w, fail(http.StatusUnauthorized, "a rated game needs an account: sign in first"))
+		return
+	}
+	if req.Rematch != "" || req.From != 0 {
+		writeError(w, fail(http.StatusBadRequest, "a rematch is proposed from its game's page"))
 		return
 	}
 	if req.Players > 2 {
@@ -237,7 +246,9 @@ func (s *Server) lobbyNow(ctx context.Context) (*lobbyState, error) {
 	}
 	v := &lobbyState{Challenges: []challengeView{}, Games: []gameItem{}}
 	for _, c := range list {
-		v.Challenges = append(v.Challenges, viewOfChallenge(c))
+		if cv := viewOfChallenge(c); !cv.rematch {
+			v.Challenges = append(v.Challenges, cv)
+		}
 	}
 	for _, g := range games {
 		if g.Status == string(session.Playing) && len(v.Games) < MaxLobbyGames {
@@ -252,6 +263,10 @@ func (s *Server) lobbyNow(ctx context.Context) (*lobbyState, error) {
 func (s *Server) acceptChallenge(w http.ResponseWriter, r *http.Request) {
 	var body struct {
 		Name string `json:"name"`
+		// Seat and Token: of the game a rematch replays, the other
+		// player's (rematch.go).
+		Seat  int    `json:"seat"`
+		Token string `json:"token"`
 	}
 	if err := readJSON(w, r, &body); err != nil {
 		writeError(w, err)
@@ -271,6 +286,15 @@ func (s *Server) acceptChallenge(w http.ResponseWriter, r *http.Request) {
 	var req challengeRequest
 	if err := json.Unmarshal([]byte(c.Request), &req); err != nil {
 		writeError(w, err)
+		return
+	}
+	if req.Rematch != "" {
+		meta, seat, token, err := s.rematchGame(r, req.Rematch, req.From, c.SecretHash, body.Token)
+		if err != nil {
+			writeError(w, err)
+			return
+		}
+		s.made(w, r, id, meta, seat, token)
 		return
 	}
 	a, _ := s.signedIn(r)
@@ -304,6 +328,13 @@ func (s *Server) acceptChallenge(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
+	s.made(w, r, id, meta, seat, token)
+}
+
+// made records the acceptance of challenge id, which makes game meta with
+// the maker in seat, and answers the acceptor with the game and their
+// seat's token.
+func (s *Server) made(w http.ResponseWriter, r *http.Request, id string, meta *store.Game, seat int, token string) {
 	if err := s.store.AcceptChallenge(r.Context(), id, s.now(), meta, seat); err != nil {
 		writeError(w, challengeError(err))
 		return

@@ -379,3 +379,75 @@ func TestAccountYourTurn(t *testing.T) {
 		t.Errorf("Bob's games %s, want %s", got, want)
 	}
 }
+
+// TestRematch: after a game between two people ends, either player
+// proposes a rematch (their seat's token); only the other accepts it, and
+// the new game has the colours swapped; the proposer reaches their seat
+// with the rematch's secret. A rematch is not listed in the lobby, and
+// none is made of a game not over or with the computer.
+func TestRematch(t *testing.T) {
+	ts := newTestServer(t)
+	g := ts.create(createReq{Game: "go", Board: "5x5", Seats: []seatReq{{Kind: "human", Name: "Ann"}, {Kind: "human", Name: "Bob"}}})
+	if code, body := ts.post("/api/games/"+g.ID+"/rematch", rematchRequest{Seat: 1, Token: g.Tokens[1]}); code != http.StatusConflict {
+		t.Errorf("a rematch of a game in play: %d %s, want 409", code, body)
+	}
+	ts.must(g, 0, "move", "resign")
+	if code, body := ts.post("/api/games/"+g.ID+"/rematch", rematchRequest{Seat: 1, Token: g.Tokens[0]}); code != http.StatusForbidden {
+		t.Errorf("a rematch with the wrong token: %d %s, want 403", code, body)
+	}
+	code, body := ts.post("/api/games/"+g.ID+"/rematch", rematchRequest{Seat: 1, Token: g.Tokens[1]})
+	var p posted
+	if code != http.StatusCreated || json.Unmarshal(body, &p) != nil {
+		t.Fatalf("rematch: %d %s", code, body)
+	}
+	if code, body := ts.post("/api/games/"+g.ID+"/rematch", rematchRequest{Seat: 0, Token: g.Tokens[0]}); code != http.StatusConflict {
+		t.Errorf("a second rematch: %d %s, want 409", code, body)
+	}
+	code, body = ts.do("GET", "/api/games/"+g.ID+"/rematch", "")
+	var offer struct {
+		ID   string
+		From int
+		By   string
+	}
+	if code != http.StatusOK || json.Unmarshal(body, &offer) != nil || offer.ID != p.ID || offer.From != 1 || offer.By != "Bob" {
+		t.Errorf("the rematch offer: %d %s", code, body)
+	}
+	if l := ts.lobby(); len(l.Challenges) != 0 {
+		t.Errorf("a rematch listed in the lobby: %+v", l.Challenges)
+	}
+	path := "/api/lobby/challenges/" + p.ID + "/accept"
+	if code, body := ts.post(path, map[string]any{"seat": 0, "token": g.Tokens[1]}); code != http.StatusForbidden {
+		t.Errorf("the proposer accepting their own rematch: %d %s, want 403", code, body)
+	}
+	if code, body := ts.post(path, map[string]any{}); code != http.StatusForbidden {
+		t.Errorf("a stranger accepting the rematch: %d %s, want 403", code, body)
+	}
+	code, body = ts.post(path, map[string]any{"seat": 0, "token": g.Tokens[0]})
+	var a accepted
+	if code != http.StatusCreated || json.Unmarshal(body, &a) != nil || a.Seat != 1 {
+		t.Fatalf("accepting the rematch: %d %s", code, body)
+	}
+	v := ts.view(a.Game)
+	if v.Seats[0].Name != "Bob" || v.Seats[1].Name != "Ann" {
+		t.Errorf("the rematch's seats %+v: want Bob, then Ann", v.Seats)
+	}
+	code, body = ts.post("/api/lobby/challenges/"+p.ID+"/seat", map[string]string{"secret": p.Secret})
+	var st struct {
+		State, Game string
+		Seat        int
+	}
+	if code != 200 || json.Unmarshal(body, &st) != nil || st.Game != a.Game || st.Seat != 0 {
+		t.Fatalf("the proposer's seat: %d %s", code, body)
+	}
+	ts.must(created{ID: a.Game, Tokens: []string{p.Secret, a.Token}}, 0, "move", "c3")
+	ts.must(created{ID: a.Game, Tokens: []string{p.Secret, a.Token}}, 1, "move", "d4")
+
+	c := ts.create(createReq{Game: "go", Board: "5x5", Seats: []seatReq{{Kind: "human"}, {Kind: "computer", Level: "random"}}})
+	ts.must(c, 0, "move", "resign")
+	if code, body := ts.post("/api/games/"+c.ID+"/rematch", rematchRequest{Seat: 0, Token: c.Tokens[0]}); code != http.StatusBadRequest {
+		t.Errorf("a rematch against the computer: %d %s, want 400", code, body)
+	}
+	if code, body := ts.post("/api/lobby/challenges", map[string]any{"game": "go", "rematch": g.ID}); code != http.StatusBadRequest {
+		t.Errorf("a rematch posted to the lobby: %d %s, want 400", code, body)
+	}
+}

@@ -242,6 +242,8 @@ func New(st store.Store, opt Options) *Server {
 	mux.HandleFunc("POST /api/lobby/challenges/{id}/accept", s.acceptChallenge)
 	mux.HandleFunc("POST /api/lobby/challenges/{id}/cancel", s.cancelChallenge)
 	mux.HandleFunc("POST /api/lobby/challenges/{id}/seat", s.challengeSeat)
+	mux.HandleFunc("POST /api/games/{id}/rematch", s.proposeRematch)
+	mux.HandleFunc("GET /api/games/{id}/rematch", s.getRematch)
 	web, _ := fs.Sub(webFiles, "web")
 	mux.Handle("GET /", http.FileServerFS(web))
 	s.mux = mux
