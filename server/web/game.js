@@ -6,6 +6,29 @@ import { $, api, el, swatch, COLORS, NetworkError } from "./api.js";
 import { drawBoard } from "./board.js";
 import * as links from "./links.js";
 
+// BEEP is the localStorage key of the player's wish for a beep on their
+// turn.
+const BEEP = "moku:beep"; // "1": beep when it becomes my turn
+
+function beepWanted() {
+  try { return localStorage.getItem(BEEP) === "1"; } catch { return false; }
+}
+
+// beep plays a short tone (Web Audio), if the browser lets the page.
+function beep() {
+  try {
+    const ctx = new AudioContext();
+    const osc = ctx.createOscillator();
+    const gain = ctx.createGain();
+    gain.gain.value = 0.1;
+    osc.frequency.value = 880;
+    osc.connect(gain).connect(ctx.destination);
+    osc.start();
+    osc.stop(ctx.currentTime + 0.15);
+    osc.onended = () => ctx.close();
+  } catch { /* no sound here */ }
+}
+
 // showGame shows game id in main. With seatStr and token (a seat's link)
 // the page plays that seat once the server has accepted the token;
 // without them, the seat this browser keeps for the game (links.js), if
@@ -25,7 +48,7 @@ export function showGame(main, id, seatStr, token) {
     online: false, // the WebSocket is open and has sent a view since: actions may go
     lost: false, // the connection failed: the page says so until it is back
   };
-  g.close = () => { g.closed = true; clearTimeout(g.timer); clearInterval(g.tick); dropSocket(); };
+  g.close = () => { g.closed = true; clearTimeout(g.timer); clearInterval(g.tick); clearInterval(g.rematchPoll); dropSocket(); document.title = "moku"; };
   // The clocks tick on the page between the server's views.
   g.tick = setInterval(() => showClocks(g), 250);
   const msg = text => { $("#message").textContent = text || ""; };
@@ -154,6 +177,17 @@ export function showGame(main, id, seatStr, token) {
   // A pass asks to be confirmed: the first click arms it ("Pass? click
   // again"), the second passes; left alone for a few seconds, or when the
   // turn moves on, it disarms.
+  $("#beep").checked = beepWanted();
+  $("#beep").onchange = ev => {
+    try { localStorage.setItem(BEEP, ev.target.checked ? "1" : "0"); } catch { /* no storage */ }
+  };
+  $("#rematch").onclick = async () => {
+    try {
+      const c = await api(`/api/games/${id}/rematch`, { seat: g.seat, token: g.token });
+      sessionStorage.setItem(REMATCH, JSON.stringify(c));
+      checkRematch();
+    } catch (e) { $("#rematch-text").textContent = e.message; }
+  };
   $("#pass").onclick = () => {
     if (!g.passArmed) {
       g.passArmed = setTimeout(disarmPass, 5000);
@@ -295,6 +329,61 @@ export function showGame(main, id, seatStr, token) {
     b.classList.remove("armed");
   }
 
+  // turnNews puts "(your turn)" in the tab's title while it is this
+  // player's turn and, if they asked for it, beeps when it becomes so.
+  function turnNews() {
+    const turn = mine();
+    document.title = turn ? "(your turn) moku" : "moku";
+    if (turn && !g.wasTurn && g.heardView && beepWanted()) beep();
+    g.wasTurn = turn;
+    g.heardView = true;
+  }
+
+  // The rematch of a finished game between two people: either player
+  // proposes it; the page asks the server every few seconds whether one
+  // is proposed, and the proposer's page whether it was accepted (with
+  // the secret kept here), then goes to its seat.
+  const REMATCH = `moku:rematch:${id}`;
+  function rematchOffer() {
+    const v = g.view;
+    const ok = v && v.phase === "over" && g.seat >= 0 && v.seats.length === 2 && v.seats.every(s => s.kind === "human");
+    $("#rematch-box").hidden = !ok;
+    if (!ok || g.rematchPoll) return;
+    g.rematchPoll = setInterval(checkRematch, 3000);
+    checkRematch();
+  }
+  async function checkRematch() {
+    if (g.closed) return;
+    let secret = null;
+    try { secret = JSON.parse(sessionStorage.getItem(REMATCH)); } catch { /* none */ }
+    try {
+      if (secret) {
+        const a = await api(`/api/lobby/challenges/${secret.id}/seat`, { secret: secret.secret });
+        if (g.closed) return;
+        if (a.state === "accepted") {
+          sessionStorage.removeItem(REMATCH);
+          links.keepSeat(a.game, a.seat, secret.secret);
+          location.hash = `#/g/${a.game}/${a.seat}/${secret.secret}`;
+          return;
+        }
+        if (a.state !== "open") sessionStorage.removeItem(REMATCH);
+      }
+      const o = await api(`/api/games/${id}/rematch`);
+      if (g.closed) return;
+      const offered = !!o.id;
+      $("#rematch").hidden = offered;
+      $("#rematch-accept").hidden = !offered || o.from === g.seat;
+      $("#rematch-text").textContent = !offered ? "" : o.from === g.seat ? "Rematch proposed: waiting for the other player…" : `${o.by} proposes a rematch.`;
+      $("#rematch-accept").onclick = async () => {
+        try {
+          const a = await api(`/api/lobby/challenges/${o.id}/accept`, { seat: g.seat, token: g.token });
+          links.keepSeat(a.game, a.seat, a.token);
+          location.hash = `#/g/${a.game}/${a.seat}/${a.token}`;
+        } catch (e) { $("#rematch-text").textContent = e.message; }
+      };
+    } catch { /* asked again in a moment */ }
+  }
+
   function render(v) {
     $("#connection").hidden = !g.lost;
     $("#seat-note").hidden = !g.seatNote;
@@ -306,6 +395,8 @@ export function showGame(main, id, seatStr, token) {
     if (g.view && v.version < g.view.version) return;
     if (g.view && v.moves.length !== g.view.moves.length) { g.at = null; g.positions = null; }
     g.view = v;
+    turnNews();
+    rematchOffer();
     // During the komi pie nobody has a colour yet.
     const who = g.claim ? " — checking your seat…" : seat < 0 ? " — watching"
       : v.phase === "setup" ? ` — you are player ${seat + 1}` : ` — you play ${v.seats[seat].color}`;
