@@ -42,6 +42,9 @@ const (
 	MaxChallenges = 100
 	// MaxLobbyGames is the most games in play the lobby lists.
 	MaxLobbyGames = 50
+	// MaxOpenChallenges is the most open challenges of one player (an
+	// account, or a client address without one), rematches included.
+	MaxOpenChallenges = 3
 )
 
 // challengeRequest is the body of POST /api/lobby/challenges: the game
@@ -191,6 +194,14 @@ func (s *Server) postChallenge(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
+	owner := s.limits.client(r)
+	if a != nil {
+		owner = "account " + a.ID
+	}
+	if err := s.capChallenges(r.Context(), owner); err != nil {
+		writeError(w, err)
+		return
+	}
 	life := ChallengeLife
 	if req.Clock != nil && req.Clock.Kind == string(session.Correspondence) {
 		life = CorrespondenceLife
@@ -199,7 +210,7 @@ func (s *Server) postChallenge(w http.ResponseWriter, r *http.Request) {
 	sum := sha256.Sum256([]byte(secret))
 	data, _ := json.Marshal(req)
 	now := s.now()
-	c := &store.Challenge{ID: newID(), SecretHash: sum[:], Maker: maker.name, Account: maker.account, Request: string(data),
+	c := &store.Challenge{ID: newID(), SecretHash: sum[:], Maker: maker.name, Account: maker.account, Owner: owner, Request: string(data),
 		Created: now, Expires: now.Add(life)}
 	if err := s.store.CreateChallenge(r.Context(), c); err != nil {
 		writeError(w, err)
@@ -208,6 +219,26 @@ func (s *Server) postChallenge(w http.ResponseWriter, r *http.Request) {
 	s.log.Info("challenge", "challenge", c.ID)
 	s.lobbyChanged(c.ID)
 	writeJSON(w, http.StatusCreated, map[string]any{"id": c.ID, "secret": secret, "expires": c.Expires})
+}
+
+// capChallenges refuses a challenge of owner's past MaxOpenChallenges
+// open ones. (Servers racing may let one or two more through: the cap
+// bounds a client, it is not a rule of the game.)
+func (s *Server) capChallenges(ctx context.Context, owner string) error {
+	list, err := s.store.OpenChallenges(ctx, s.now(), MaxChallenges)
+	if err != nil {
+		return err
+	}
+	n := 0
+	for _, c := range list {
+		if c.Owner == owner {
+			n++
+		}
+	}
+	if n >= MaxOpenChallenges {
+		return fail(http.StatusTooManyRequests, "you have %d open challenges already: cancel one, or wait for one to be accepted", n)
+	}
+	return nil
 }
 
 // lobbyView answers GET /api/lobby: the open challenges and the games in

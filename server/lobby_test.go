@@ -451,3 +451,34 @@ func TestRematch(t *testing.T) {
 		t.Errorf("a rematch posted to the lobby: %d %s, want 400", code, body)
 	}
 }
+
+// TestLobbyCap: a client has at most MaxOpenChallenges open challenges;
+// one withdrawn makes room; an account's are counted apart from the
+// guests' of the same address.
+func TestLobbyCap(t *testing.T) {
+	ts := newTestServer(t)
+	var first posted
+	for i := range MaxOpenChallenges {
+		p := ts.challenge(map[string]any{"game": "go"})
+		if i == 0 {
+			first = p
+		}
+	}
+	if code, body := ts.post("/api/lobby/challenges", map[string]any{"game": "go"}); code != http.StatusTooManyRequests {
+		t.Fatalf("challenge %d: %d %s, want 429", MaxOpenChallenges+1, code, body)
+	}
+	ann := ts.device()
+	if code, body, _ := ann.post("/api/account/signup", map[string]string{"name": "Ann", "password": "correct horse"}); code != http.StatusOK {
+		t.Fatalf("sign-up: %d %s", code, body)
+	}
+	if code, body, _ := ann.post("/api/lobby/challenges", map[string]any{"game": "go"}); code != http.StatusCreated {
+		t.Errorf("an account's challenge from the same address: %d %s", code, body)
+	}
+	if code, body := ts.post("/api/lobby/challenges/"+first.ID+"/cancel", map[string]string{"secret": first.Secret}); code != http.StatusOK {
+		t.Fatalf("cancel: %d %s", code, body)
+	}
+	ts.challenge(map[string]any{"game": "go"})
+	if n := len(ts.lobby().Challenges); n != MaxOpenChallenges+1 {
+		t.Errorf("%d challenges listed, want %d", n, MaxOpenChallenges+1)
+	}
+}

@@ -66,12 +66,20 @@ func (s *Server) proposeRematch(w http.ResponseWriter, r *http.Request) {
 		writeError(w, fail(http.StatusConflict, "a rematch is already proposed"))
 		return
 	}
+	owner := s.limits.client(r)
+	if account != "" {
+		owner = "account " + account
+	}
+	if err := s.capChallenges(r.Context(), owner); err != nil {
+		writeError(w, err)
+		return
+	}
 	secret := newToken()
 	sum := sha256.Sum256([]byte(secret))
 	data, _ := json.Marshal(challengeRequest{Rematch: id, From: req.Seat})
 	now := s.now()
 	c := &store.Challenge{ID: newID(), SecretHash: sum[:], Maker: g.Seats[req.Seat].Name, Account: g.Seats[req.Seat].Account,
-		Request: string(data), Created: now, Expires: now.Add(ChallengeLife)}
+		Owner: owner, Request: string(data), Created: now, Expires: now.Add(ChallengeLife)}
 	if err := s.store.CreateChallenge(r.Context(), c); err != nil {
 		writeError(w, err)
 		return

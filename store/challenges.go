@@ -21,6 +21,9 @@ type Challenge struct {
 	SecretHash []byte
 	Maker      string // the maker's name
 	Account    string // the maker's account, or ""
+	// Owner is who posted it, for the server's cap on each one's open
+	// challenges: the account, or the client's address.
+	Owner string
 	// Request is the game asked for, as the server encodes it (JSON).
 	Request string
 	Created time.Time

@@ -14,11 +14,11 @@ import (
 // commit.
 const LobbyChannel = "moku_lobby"
 
-const pgChallengeColumns = `id, secret, maker, account, request, created, expires, state, game, seat`
+const pgChallengeColumns = `id, secret, maker, account, owner, request, created, expires, state, game, seat`
 
 func scanPgChallenge(row scanner) (Challenge, error) {
 	var c Challenge
-	err := row.Scan(&c.ID, &c.SecretHash, &c.Maker, &c.Account, &c.Request, &c.Created, &c.Expires, &c.State, &c.Game, &c.Seat)
+	err := row.Scan(&c.ID, &c.SecretHash, &c.Maker, &c.Account, &c.Owner, &c.Request, &c.Created, &c.Expires, &c.State, &c.Game, &c.Seat)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return c, ErrNotFound
 	}
@@ -30,8 +30,8 @@ func (p *Postgres) CreateChallenge(ctx context.Context, c *Challenge) (err error
 	defer markUnavailable(&err)
 	c.State = "open"
 	return pgx.BeginFunc(ctx, p.pool, func(tx pgx.Tx) error {
-		_, err := tx.Exec(ctx, `INSERT INTO challenges (`+pgChallengeColumns+`) VALUES ($1, $2, $3, $4, $5, $6, $7, 'open', '', 0)`,
-			c.ID, c.SecretHash, c.Maker, c.Account, c.Request, c.Created, c.Expires)
+		_, err := tx.Exec(ctx, `INSERT INTO challenges (`+pgChallengeColumns+`) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'open', '', 0)`,
+			c.ID, c.SecretHash, c.Maker, c.Account, c.Owner, c.Request, c.Created, c.Expires)
 		if err != nil {
 			return err
 		}

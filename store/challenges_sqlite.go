@@ -15,6 +15,7 @@ CREATE TABLE IF NOT EXISTS challenges (
 	secret   BLOB NOT NULL,
 	maker    TEXT NOT NULL,
 	account  TEXT NOT NULL DEFAULT '',
+	owner    TEXT NOT NULL DEFAULT '',
 	request  TEXT NOT NULL,
 	created  INTEGER NOT NULL,
 	expires  INTEGER NOT NULL,
@@ -25,12 +26,12 @@ CREATE TABLE IF NOT EXISTS challenges (
 CREATE INDEX IF NOT EXISTS challenges_open ON challenges(expires) WHERE state = 'open';
 `
 
-const challengeColumns = `id, secret, maker, account, request, created, expires, state, game, seat`
+const challengeColumns = `id, secret, maker, account, owner, request, created, expires, state, game, seat`
 
 func scanChallenge(row scanner) (Challenge, error) {
 	var c Challenge
 	var created, expires int64
-	err := row.Scan(&c.ID, &c.SecretHash, &c.Maker, &c.Account, &c.Request, &created, &expires, &c.State, &c.Game, &c.Seat)
+	err := row.Scan(&c.ID, &c.SecretHash, &c.Maker, &c.Account, &c.Owner, &c.Request, &created, &expires, &c.State, &c.Game, &c.Seat)
 	if errors.Is(err, sql.ErrNoRows) {
 		return c, ErrNotFound
 	}
@@ -42,8 +43,8 @@ func scanChallenge(row scanner) (Challenge, error) {
 func (s *SQLite) CreateChallenge(ctx context.Context, c *Challenge) (err error) {
 	defer markUnavailable(&err)
 	c.State = "open"
-	_, err = s.db.ExecContext(ctx, `INSERT INTO challenges (`+challengeColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, '', 0)`,
-		c.ID, c.SecretHash, c.Maker, c.Account, c.Request, c.Created.UnixMilli(), c.Expires.UnixMilli(), c.State)
+	_, err = s.db.ExecContext(ctx, `INSERT INTO challenges (`+challengeColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, '', 0)`,
+		c.ID, c.SecretHash, c.Maker, c.Account, c.Owner, c.Request, c.Created.UnixMilli(), c.Expires.UnixMilli(), c.State)
 	return err
 }
 

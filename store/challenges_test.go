@@ -35,7 +35,7 @@ func TestChallengesPostgres(t *testing.T) {
 }
 
 func newChallenge(id string, now time.Time) *Challenge {
-	return &Challenge{ID: id, SecretHash: hash(id + " secret"), Maker: "Ann", Request: `{"game":"go"}`,
+	return &Challenge{ID: id, SecretHash: hash(id + " secret"), Maker: "Ann", Owner: "127.0.0.1", Request: `{"game":"go"}`,
 		Created: now, Expires: now.Add(30 * time.Minute)}
 }
 
@@ -56,7 +56,7 @@ func testChallenges(t *testing.T, open func(t *testing.T) Store) {
 			t.Fatalf("open challenges %+v, %v; want c2, c1", list, err)
 		}
 		c, err := s.Challenge(ctx, "c1")
-		if err != nil || c.Maker != "Ann" || c.Request != `{"game":"go"}` || c.State != "open" || !c.Expires.Equal(now.Add(30*time.Minute)) {
+		if err != nil || c.Maker != "Ann" || c.Owner != "127.0.0.1" || c.Request != `{"game":"go"}` || c.State != "open" || !c.Expires.Equal(now.Add(30*time.Minute)) {
 			t.Errorf("challenge %+v, %v", c, err)
 		}
 		if _, err := s.Challenge(ctx, "nope"); !errors.Is(err, ErrNotFound) {

@@ -109,6 +109,7 @@ var pgMigrations = []string{
 		secret  bytea NOT NULL,
 		maker   text NOT NULL,
 		account text NOT NULL DEFAULT '',
+		owner   text NOT NULL DEFAULT '',
 		request text NOT NULL,
 		created timestamptz NOT NULL,
 		expires timestamptz NOT NULL,
