@@ -104,3 +104,12 @@ func TestBrowserPassConfirm(t *testing.T) {
 	}
 	p.waitCond("the title to drop 'your turn'", `document.title === "moku"`)
 }
+
+// pass passes, as a person does: the first click arms the button ("Pass?
+// click again"), the second passes; it waits for the game to move on.
+func (p *page) pass() {
+	p.b.t.Helper()
+	p.click("#pass")
+	p.waitText("#pass", "click again")
+	p.press("#pass")
+}
