@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -16,6 +17,7 @@ import (
 
 	"golang.org/x/crypto/argon2"
 
+	"moku/session"
 	"moku/store"
 )
 
@@ -312,8 +314,22 @@ func (s *Server) account(w http.ResponseWriter, r *http.Request) {
 	}
 	v := accountView{Name: a.Name, Games: []gameItem{}}
 	for _, g := range games {
-		v.Games = append(v.Games, itemOf(g))
+		it := itemOf(g)
+		it.YourTurn = g.ToMove >= 0 && g.ToMove < len(g.Seats) && g.Seats[g.ToMove].Account == a.ID &&
+			(g.Status == string(session.Playing) || g.Status == string(session.Setup))
+		v.Games = append(v.Games, it)
 	}
+	// The games where it is the player's turn first, each part the most
+	// recently updated first.
+	slices.SortStableFunc(v.Games, func(x, y gameItem) int {
+		switch {
+		case x.YourTurn == y.YourTurn:
+			return 0
+		case x.YourTurn:
+			return -1
+		}
+		return 1
+	})
 	writeJSON(w, http.StatusOK, v)
 }
 

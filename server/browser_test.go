@@ -387,7 +387,7 @@ func TestBrowserKeil(t *testing.T) {
 		if i > 30 {
 			t.Fatal("the game does not end")
 		}
-		p.press("#pass")
+		p.pass()
 	}
 	status := p.text("#status")
 	if !strings.HasPrefix(status, "Game over: ") || !strings.Contains(status, "(passes)") || !strings.Contains(status, v.Result) {
@@ -496,7 +496,7 @@ func TestBrowserKee(t *testing.T) {
 		}
 		p := pages[v.ToMove]
 		p.waitFor("its turn", func(w jsView) bool { return w.Version == v.Version })
-		p.press("#pass")
+		p.pass()
 	}
 	for _, p := range pages {
 		p.waitFor("scoring", func(v jsView) bool { return v.Phase == "scoring" })
@@ -554,7 +554,7 @@ func TestBrowserKi(t *testing.T) {
 			p.shot("playing")
 		}
 		if v.Legal[0] == "pass" { // no stone can be played
-			p.press("#pass")
+			p.pass()
 			continue
 		}
 		p.clickPoint(v.Legal[0])
@@ -1269,8 +1269,7 @@ func TestBrowserHonestEnding(t *testing.T) {
 				if i > 40 {
 					t.Fatalf("still playing after %d passes", i)
 				}
-				p.click("#pass")
-				p.waitFor("the pass", func(w jsView) bool { return w.Version > v.Version })
+				p.pass()
 			}
 			p.waitText("#status", "agree on dead stones")
 			v := p.view()

@@ -132,6 +132,7 @@ type Server struct {
 	clock    Clock
 	acc      *accounts // sign-in state (accounts.go)
 	chat     *chatHub  // the games' chat readers and limits (chat.go)
+	lobby    *lobby    // the lobby's watchers (lobby.go)
 	// sweepStop stops the next sweep for games out of time (clock.go);
 	// guarded by mu.
 	sweepStop func() bool
@@ -244,6 +245,14 @@ func New(st store.Store, opt Options) *Server {
 	mux.HandleFunc("GET /api/players/{name}", s.playerProfile)
 	mux.HandleFunc("POST /api/account/password", s.changePassword)
 	mux.HandleFunc("POST /api/account/delete", s.deleteAccount)
+	mux.HandleFunc("GET /api/lobby", s.lobbyView)
+	mux.HandleFunc("GET /api/lobby/ws", s.watchLobby)
+	mux.HandleFunc("POST /api/lobby/challenges", s.postChallenge)
+	mux.HandleFunc("POST /api/lobby/challenges/{id}/accept", s.acceptChallenge)
+	mux.HandleFunc("POST /api/lobby/challenges/{id}/cancel", s.cancelChallenge)
+	mux.HandleFunc("POST /api/lobby/challenges/{id}/seat", s.challengeSeat)
+	mux.HandleFunc("POST /api/games/{id}/rematch", s.proposeRematch)
+	mux.HandleFunc("GET /api/games/{id}/rematch", s.getRematch)
 	web, _ := fs.Sub(webFiles, "web")
 	mux.Handle("GET /", http.FileServerFS(web))
 	s.mux = mux
@@ -258,6 +267,8 @@ func New(st store.Store, opt Options) *Server {
 	s.follow() // several servers on one store (cluster.go)
 	s.sweep()  // games out of time (clock.go)
 	s.sweepIdle()
+	s.lobby = &lobby{watchers: map[chan []byte]struct{}{}}
+	s.listenLobby() // the lobby's watchers (lobby.go)
 	return s
 }
 
@@ -753,19 +764,23 @@ func (s *Server) list(w http.ResponseWriter, r *http.Request) {
 
 // gameItem is a game in a list.
 type gameItem struct {
-	ID      string     `json:"id"`
-	Rules   string     `json:"rules"`
-	Board   string     `json:"board"`
-	Seats   []seatView `json:"seats"`
-	Status  string     `json:"status"`
-	Result  string     `json:"result"`
-	Moves   int        `json:"actions"`
-	Updated time.Time  `json:"updated"`
+	ID     string     `json:"id"`
+	Rules  string     `json:"rules"`
+	Board  string     `json:"board"`
+	Seats  []seatView `json:"seats"`
+	Status string     `json:"status"`
+	Result string     `json:"result"`
+	Moves  int        `json:"actions"`
+	ToMove int        `json:"toMove"` // the seat to move, -1 for none
+	// YourTurn, in the games of GET /api/account, marks those where the
+	// seat to move is the account's.
+	YourTurn bool      `json:"yourTurn,omitempty"`
+	Updated  time.Time `json:"updated"`
 }
 
 // itemOf describes a stored game for a list.
 func itemOf(g store.Game) gameItem {
-	it := gameItem{ID: g.ID, Rules: strings.Fields(g.Rules)[0], Board: g.Board, Status: g.Status, Result: g.Result, Moves: g.Moves, Updated: g.Updated}
+	it := gameItem{ID: g.ID, Rules: strings.Fields(g.Rules)[0], Board: g.Board, Status: g.Status, Result: g.Result, Moves: g.Moves, Updated: g.Updated, ToMove: g.ToMove}
 	colors := strings.Fields(g.Colors)
 	for i, st := range g.Seats {
 		c := board.Color(i + 1).String()

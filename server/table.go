@@ -96,7 +96,7 @@ func (t *table) clone() *table {
 
 // status returns the game's status for the store.
 func (t *table) status() store.Status {
-	st := store.Status{Phase: string(t.game.Phase())}
+	st := store.Status{Phase: string(t.game.Phase()), ToMove: t.game.ToMove()}
 	if _, at, ok := t.game.Deadline(); ok {
 		st.Deadline = at
 	}

@@ -140,6 +140,23 @@ var pgMigrations = []string{
 		PRIMARY KEY (account, game_id)
 	);
 	CREATE INDEX rating_history_at ON rating_history (account, at);`,
+	// 7: the lobby's challenges.
+	`CREATE TABLE challenges (
+		id      text PRIMARY KEY,
+		secret  bytea NOT NULL,
+		maker   text NOT NULL,
+		account text NOT NULL DEFAULT '',
+		owner   text NOT NULL DEFAULT '',
+		request text NOT NULL,
+		created timestamptz NOT NULL,
+		expires timestamptz NOT NULL,
+		state   text NOT NULL CHECK (state IN ('open', 'accepted', 'cancelled')),
+		game    text NOT NULL DEFAULT '',
+		seat    integer NOT NULL DEFAULT 0
+	);
+	CREATE INDEX challenges_open ON challenges (expires) WHERE state = 'open';`,
+	// 8: the seat to move (-1: none, or not known).
+	`ALTER TABLE games ADD COLUMN to_move integer NOT NULL DEFAULT -1;`,
 }
 
 // pgMigrateLock is the advisory lock key that serialises migrations between
@@ -274,22 +291,22 @@ func (p *Postgres) Create(ctx context.Context, g *Game) (err error) {
 		now = g.Created // the server's clock, which the game's clocks read
 	}
 	g.Created, g.Updated = now, now
-	_, err = p.pool.Exec(ctx, `INSERT INTO games (id, created, updated, rules, board, board_json, setup, seats, status, result, moves, colors, serving, clock, deadline)
-		VALUES ($1, $2, $2, $3, $4, $5, $6, $7, $8, $9, 0, $10, $11, $12, $13)`,
-		g.ID, now, g.Rules, g.Board, g.BoardJSON, g.Setup, string(seats), g.Status, g.Result, g.Colors, servingOf(g), g.Clock, pgTime(g.Deadline))
+	_, err = p.pool.Exec(ctx, `INSERT INTO games (id, created, updated, rules, board, board_json, setup, seats, status, result, moves, colors, serving, clock, deadline, to_move)
+		VALUES ($1, $2, $2, $3, $4, $5, $6, $7, $8, $9, 0, $10, $11, $12, $13, $14)`,
+		g.ID, now, g.Rules, g.Board, g.BoardJSON, g.Setup, string(seats), g.Status, g.Result, g.Colors, servingOf(g), g.Clock, pgTime(g.Deadline), g.ToMove)
 	if err != nil {
 		return fmt.Errorf("postgres: create game %s: %w", g.ID, err)
 	}
 	return nil
 }
 
-const pgGameColumns = `id, created, updated, rules, board, board_json, setup, seats::text, status, result, moves, colors, serving, clock, deadline`
+const pgGameColumns = `id, created, updated, rules, board, board_json, setup, seats::text, status, result, moves, colors, serving, clock, deadline, to_move`
 
 func scanPgGame(row scanner) (Game, error) {
 	var g Game
 	var seats string
 	var deadline *time.Time
-	if err := row.Scan(&g.ID, &g.Created, &g.Updated, &g.Rules, &g.Board, &g.BoardJSON, &g.Setup, &seats, &g.Status, &g.Result, &g.Moves, &g.Colors, &g.Serving, &g.Clock, &deadline); err != nil {
+	if err := row.Scan(&g.ID, &g.Created, &g.Updated, &g.Rules, &g.Board, &g.BoardJSON, &g.Setup, &seats, &g.Status, &g.Result, &g.Moves, &g.Colors, &g.Serving, &g.Clock, &deadline, &g.ToMove); err != nil {
 		if errors.Is(err, pgx.ErrNoRows) {
 			return g, ErrNotFound
 		}
@@ -386,9 +403,9 @@ func (p *Postgres) Append(ctx context.Context, id string, a Action, st Status) (
 		a.At = time.Now()
 	}
 	tag, err := p.pool.Exec(ctx, `WITH g AS (
-			UPDATE games SET moves = $1, updated = $2, status = $3, result = $4, colors = $10, deadline = $11 WHERE id = $5 AND moves = $6 RETURNING id)
+			UPDATE games SET moves = $1, updated = $2, status = $3, result = $4, colors = $10, deadline = $11, to_move = $12 WHERE id = $5 AND moves = $6 RETURNING id)
 		INSERT INTO actions (game_id, seq, seat, kind, arg, at) SELECT id, $1, $7, $8, $9, $2 FROM g`,
-		a.Seq, a.At, st.Phase, st.Result, id, a.Seq-1, a.Seat, a.Kind, a.Arg, st.Colors, pgTime(st.Deadline))
+		a.Seq, a.At, st.Phase, st.Result, id, a.Seq-1, a.Seat, a.Kind, a.Arg, st.Colors, pgTime(st.Deadline), st.ToMove)
 	if err == nil && tag.RowsAffected() != 1 {
 		var n int
 		if err = p.pool.QueryRow(ctx, `SELECT count(*) FROM games WHERE id = $1`, id).Scan(&n); err == nil {

@@ -47,7 +47,8 @@ CREATE TABLE IF NOT EXISTS games (
 	colors     TEXT NOT NULL DEFAULT '',
 	serving    INTEGER NOT NULL DEFAULT 1,
 	clock      TEXT NOT NULL DEFAULT '',
-	deadline   INTEGER NOT NULL DEFAULT 0
+	deadline   INTEGER NOT NULL DEFAULT 0,
+	to_move    INTEGER NOT NULL DEFAULT -1
 );
 CREATE INDEX IF NOT EXISTS games_updated ON games(updated);
 CREATE TABLE IF NOT EXISTS actions (
@@ -68,6 +69,7 @@ var sqliteColumns = []struct{ name, def string }{
 	{"serving", `INTEGER NOT NULL DEFAULT 1`},
 	{"clock", `TEXT NOT NULL DEFAULT ''`},
 	{"deadline", `INTEGER NOT NULL DEFAULT 0`},
+	{"to_move", `INTEGER NOT NULL DEFAULT -1`},
 }
 
 // sqliteMigrate adds the columns a database made by an earlier moku lacks.
@@ -125,6 +127,10 @@ func OpenSQLite(path string) (*SQLite, error) {
 		db.Close()
 		return nil, fmt.Errorf("sqlite %s: %v", path, err)
 	}
+	if _, err := db.Exec(sqliteChallengesSchema); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("sqlite %s: %v", path, err)
+	}
 	if err := sqliteMigrate(db); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("sqlite %s: migrating the schema: %v", path, err)
@@ -137,7 +143,7 @@ func OpenSQLite(path string) (*SQLite, error) {
 		{&s.stmts.savepoint, `SAVEPOINT append`},
 		{&s.stmts.rollback, `ROLLBACK TO append`},
 		{&s.stmts.release, `RELEASE append`},
-		{&s.stmts.update, `UPDATE games SET moves = ?, updated = ?, status = ?, result = ?, colors = ?, deadline = ? WHERE id = ? AND moves = ?`},
+		{&s.stmts.update, `UPDATE games SET moves = ?, updated = ?, status = ?, result = ?, colors = ?, deadline = ?, to_move = ? WHERE id = ? AND moves = ?`},
 		{&s.stmts.count, `SELECT count(*) FROM games WHERE id = ?`},
 		{&s.stmts.insert, `INSERT INTO actions (game_id, seq, seat, kind, arg, at) VALUES (?, ?, ?, ?, ?, ?)`},
 	} {
@@ -162,19 +168,19 @@ func (s *SQLite) Create(ctx context.Context, g *Game) (err error) {
 		now = g.Created // the server's clock, which the game's clocks read
 	}
 	g.Created, g.Updated = now, now
-	_, err = s.db.ExecContext(ctx, `INSERT INTO games (id, created, updated, rules, board, board_json, setup, seats, status, result, moves, colors, serving, clock, deadline)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)`,
-		g.ID, now.UnixMilli(), now.UnixMilli(), g.Rules, g.Board, g.BoardJSON, g.Setup, string(seats), g.Status, g.Result, g.Colors, servingOf(g), g.Clock, msOf(g.Deadline))
+	_, err = s.db.ExecContext(ctx, `INSERT INTO games (id, created, updated, rules, board, board_json, setup, seats, status, result, moves, colors, serving, clock, deadline, to_move)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?)`,
+		g.ID, now.UnixMilli(), now.UnixMilli(), g.Rules, g.Board, g.BoardJSON, g.Setup, string(seats), g.Status, g.Result, g.Colors, servingOf(g), g.Clock, msOf(g.Deadline), g.ToMove)
 	return err
 }
 
-const gameColumns = `id, created, updated, rules, board, board_json, setup, seats, status, result, moves, colors, serving, clock, deadline`
+const gameColumns = `id, created, updated, rules, board, board_json, setup, seats, status, result, moves, colors, serving, clock, deadline, to_move`
 
 func scanGame(row scanner) (Game, error) {
 	var g Game
 	var created, updated, deadline int64
 	var seats string
-	if err := row.Scan(&g.ID, &created, &updated, &g.Rules, &g.Board, &g.BoardJSON, &g.Setup, &seats, &g.Status, &g.Result, &g.Moves, &g.Colors, &g.Serving, &g.Clock, &deadline); err != nil {
+	if err := row.Scan(&g.ID, &created, &updated, &g.Rules, &g.Board, &g.BoardJSON, &g.Setup, &seats, &g.Status, &g.Result, &g.Moves, &g.Colors, &g.Serving, &g.Clock, &deadline, &g.ToMove); err != nil {
 		if errors.Is(err, sql.ErrNoRows) {
 			return g, ErrNotFound
 		}
@@ -378,7 +384,7 @@ func (s *SQLite) commitGroup(group []*appendReq) {
 // appendTx records one action with the statements of a transaction.
 func appendTx(ctx context.Context, st *sqliteStmts, r *appendReq) error {
 	a := r.a
-	res, err := st.update.ExecContext(ctx, a.Seq, a.At.UnixMilli(), r.st.Phase, r.st.Result, r.st.Colors, msOf(r.st.Deadline), r.id, a.Seq-1)
+	res, err := st.update.ExecContext(ctx, a.Seq, a.At.UnixMilli(), r.st.Phase, r.st.Result, r.st.Colors, msOf(r.st.Deadline), r.st.ToMove, r.id, a.Seq-1)
 	if err != nil {
 		return err
 	}

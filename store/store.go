@@ -48,6 +48,10 @@ type Game struct {
 	// Deadline is when the clock running now runs out; the zero time
 	// when none runs.
 	Deadline time.Time
+	// ToMove is the seat whose turn it is (to play, or to set up the
+	// komi pie), -1 when no one's (scoring, over, or a game stored before
+	// it was recorded).
+	ToMove int
 }
 
 // Status is a game's status after an action, recorded with it.
@@ -56,6 +60,7 @@ type Status struct {
 	Result   string    // Game.Result
 	Colors   string    // Game.Colors
 	Deadline time.Time // Game.Deadline
+	ToMove   int       // Game.ToMove
 }
 
 // Seat is one player's place at the game.
@@ -150,6 +155,7 @@ type Store interface {
 	Accounts
 	Chats
 	Ratings
+	Challenges
 }
 
 // Notice tells that game Game has recorded its action Seq. A Notice with

@@ -8,12 +8,14 @@
 //   lists.js  the list of games and the new-game form
 //   account.js  sign-up, sign-in, the player's games
 //   profile.js  a player's ratings, their graph and games
+//   lobby.js  open challenges and the games in play
 
 import { $ } from "./api.js";
 import { showGame } from "./game.js";
 import { showList, showNew } from "./lists.js";
 import { showAccount, checkSignedIn } from "./account.js";
 import { showProfile } from "./profile.js";
+import { showLobby } from "./lobby.js";
 
 const main = $("#main");
 let current = null; // the game view's state, while one is shown
@@ -25,6 +27,10 @@ function route() {
   if (parts[0] === "new") return showNew(main);
   if (parts[0] === "account") return showAccount(main);
   if (parts[0] === "p" && parts[1]) return showProfile(main, decodeURIComponent(parts[1]));
+  if (parts[0] === "lobby") {
+    current = showLobby(main);
+    return;
+  }
   if (parts[0] === "g" && parts[1]) {
     current = showGame(main, parts[1], parts[2], parts[3]);
     return;

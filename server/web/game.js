@@ -10,6 +10,29 @@ import { startChat } from "./chat.js";
 // baseTitle is the page's title; "(your turn)" goes before it.
 const baseTitle = document.title;
 
+// BEEP is the localStorage key of the player's wish for a beep on their
+// turn.
+const BEEP = "moku:beep"; // "1": beep when it becomes my turn
+
+function beepWanted() {
+  try { return localStorage.getItem(BEEP) === "1"; } catch { return false; }
+}
+
+// beep plays a short tone (Web Audio), if the browser lets the page.
+function beep() {
+  try {
+    const ctx = new AudioContext();
+    const osc = ctx.createOscillator();
+    const gain = ctx.createGain();
+    gain.gain.value = 0.1;
+    osc.frequency.value = 880;
+    osc.connect(gain).connect(ctx.destination);
+    osc.start();
+    osc.stop(ctx.currentTime + 0.15);
+    osc.onended = () => ctx.close();
+  } catch { /* no sound here */ }
+}
+
 // showGame shows game id in main. With seatStr and token (a seat's link)
 // the page plays that seat once the server has accepted the token;
 // without them, the seat this browser keeps for the game (links.js), if
@@ -29,7 +52,7 @@ export function showGame(main, id, seatStr, token) {
     online: false, // the WebSocket is open and has sent a view since: actions may go
     lost: false, // the connection failed: the page says so until it is back
   };
-  g.close = () => { g.closed = true; clearTimeout(g.timer); clearInterval(g.tick); dropSocket(); g.chat.close(); document.title = baseTitle; };
+  g.close = () => { g.closed = true; clearTimeout(g.timer); clearInterval(g.tick); clearInterval(g.rematchPoll); dropSocket(); g.chat.close(); document.title = baseTitle; };
   // The clocks tick on the page between the server's views.
   g.tick = setInterval(() => showClocks(g), 250);
   const msg = text => { $("#message").textContent = text || ""; };
@@ -156,7 +179,30 @@ export function showGame(main, id, seatStr, token) {
     $("#move-input").value = "";
     play(text);
   });
-  $("#pass").onclick = () => act("move", "pass");
+  // A pass asks to be confirmed: the first click arms it ("Pass? click
+  // again"), the second passes; left alone for a few seconds, or when the
+  // turn moves on, it disarms.
+  $("#beep").checked = beepWanted();
+  $("#beep").onchange = ev => {
+    try { localStorage.setItem(BEEP, ev.target.checked ? "1" : "0"); } catch { /* no storage */ }
+  };
+  $("#rematch").onclick = async () => {
+    try {
+      const c = await api(`/api/games/${id}/rematch`, { seat: g.seat, token: g.token });
+      sessionStorage.setItem(REMATCH, JSON.stringify(c));
+      checkRematch();
+    } catch (e) { $("#rematch-text").textContent = e.message; }
+  };
+  $("#pass").onclick = () => {
+    if (!g.passArmed) {
+      g.passArmed = setTimeout(disarmPass, 5000);
+      $("#pass").textContent = "Pass? click again";
+      $("#pass").classList.add("armed");
+      return;
+    }
+    disarmPass();
+    act("move", "pass");
+  };
   $("#take-button").onclick = () => act("move", "button");
   $("#resign").onclick = () => { if (confirm("Resign this game?")) act("move", "resign"); };
   $("#claim").onclick = () => { if (confirm("End the game of the player to move, silent for a week?")) act("claim"); };
@@ -280,6 +326,70 @@ export function showGame(main, id, seatStr, token) {
     play(name);
   }
 
+  function disarmPass() {
+    clearTimeout(g.passArmed);
+    g.passArmed = 0;
+    const b = $("#pass");
+    if (g.closed || !b) return;
+    b.textContent = "Pass";
+    b.classList.remove("armed");
+  }
+
+  // turnNews puts "(your turn)" in the tab's title while it is this
+  // player's turn and, if they asked for it, beeps when it becomes so.
+  function turnNews() {
+    const turn = mine();
+    document.title = (turn ? "(your turn) " : "") + baseTitle;
+    if (turn && !g.wasTurn && g.heardView && beepWanted()) beep();
+    g.wasTurn = turn;
+    g.heardView = true;
+  }
+
+  // The rematch of a finished game between two people: either player
+  // proposes it; the page asks the server every few seconds whether one
+  // is proposed, and the proposer's page whether it was accepted (with
+  // the secret kept here), then goes to its seat.
+  const REMATCH = `moku:rematch:${id}`;
+  function rematchOffer() {
+    const v = g.view;
+    const ok = v && v.phase === "over" && g.seat >= 0 && v.seats.length === 2 && v.seats.every(s => s.kind === "human");
+    $("#rematch-box").hidden = !ok;
+    if (!ok || g.rematchPoll) return;
+    g.rematchPoll = setInterval(checkRematch, 3000);
+    checkRematch();
+  }
+  async function checkRematch() {
+    if (g.closed) return;
+    let secret = null;
+    try { secret = JSON.parse(sessionStorage.getItem(REMATCH)); } catch { /* none */ }
+    try {
+      if (secret) {
+        const a = await api(`/api/lobby/challenges/${secret.id}/seat`, { secret: secret.secret });
+        if (g.closed) return;
+        if (a.state === "accepted") {
+          sessionStorage.removeItem(REMATCH);
+          links.keepSeat(a.game, a.seat, secret.secret);
+          location.hash = `#/g/${a.game}/${a.seat}/${secret.secret}`;
+          return;
+        }
+        if (a.state !== "open") sessionStorage.removeItem(REMATCH);
+      }
+      const o = await api(`/api/games/${id}/rematch`);
+      if (g.closed) return;
+      const offered = !!o.id;
+      $("#rematch").hidden = offered;
+      $("#rematch-accept").hidden = !offered || o.from === g.seat;
+      $("#rematch-text").textContent = !offered ? "" : o.from === g.seat ? "Rematch proposed: waiting for the other player…" : `${o.by} proposes a rematch.`;
+      $("#rematch-accept").onclick = async () => {
+        try {
+          const a = await api(`/api/lobby/challenges/${o.id}/accept`, { seat: g.seat, token: g.token });
+          links.keepSeat(a.game, a.seat, a.token);
+          location.hash = `#/g/${a.game}/${a.seat}/${a.token}`;
+        } catch (e) { $("#rematch-text").textContent = e.message; }
+      };
+    } catch { /* asked again in a moment */ }
+  }
+
   function render(v) {
     $("#connection").hidden = !g.lost;
     $("#seat-note").hidden = !g.seatNote;
@@ -291,6 +401,8 @@ export function showGame(main, id, seatStr, token) {
     if (g.view && v.version < g.view.version) return;
     if (g.view && v.moves.length !== g.view.moves.length) { g.at = null; g.positions = null; }
     g.view = v;
+    turnNews();
+    rematchOffer();
     // During the komi pie nobody has a colour yet.
     const who = g.claim ? " — checking your seat…" : seat < 0 ? " — watching"
       : v.phase === "setup" ? ` — you are player ${seat + 1}` : ` — you play ${v.seats[seat].color}`;
@@ -306,7 +418,6 @@ export function showGame(main, id, seatStr, token) {
     else if (v.phase === "setup") status = "Setting up the komi pie";
     else status = `${v.seats[v.toMove].name} (${v.seats[v.toMove].color}) to play, move ${v.moves.length + 1}`;
     $("#status").textContent = status;
-    document.title = (mine() ? "(your turn) " : "") + baseTitle;
     $("#claim").hidden = !(seat >= 0 && v.claimFrom && v.toMove !== seat && Date.now() >= Date.parse(v.claimFrom));
     g.chat.update();
     const turn = myTurn();
@@ -314,6 +425,7 @@ export function showGame(main, id, seatStr, token) {
     $("#controls").hidden = seat < 0 || v.phase !== "playing";
     $("#move-input").disabled = !turn;
     $("#pass").disabled = !(turn && legal.has("pass"));
+    if ($("#pass").disabled) disarmPass();
     $("#take-button").hidden = !v.button;
     $("#take-button").disabled = !(turn && legal.has("button"));
     $("#appeal").hidden = v.game !== "kee";

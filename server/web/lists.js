@@ -11,7 +11,7 @@ export function gameRow(g) {
   return el("tr", {},
     el("td", {}, el("a", { href: `#/g/${g.id}`, text: g.rules })),
     el("td", { text: g.board }), el("td", { text: players }),
-    el("td", { text: g.status }), el("td", { text: g.result || "" }));
+    el("td", g.yourTurn ? { text: "your turn", class: "your-turn" } : { text: g.status }), el("td", { text: g.result || "" }));
 }
 
 // showList shows the welcome (what moku is, each game in a line, and a

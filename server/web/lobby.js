@@ -1,0 +1,173 @@
+// The lobby: open challenges, accepted with one click, and the games in
+// play to watch. A challenge's maker keeps its secret here (localStorage):
+// it withdraws the challenge, and it is the token of the maker's seat in
+// the game an acceptance makes, so the page goes to that seat as soon as
+// the lobby's WebSocket tells of the acceptance (or, without one, when
+// asking the server finds it accepted).
+
+import { $, api, el, getOptions } from "./api.js";
+import { gameRow, boardHints } from "./lists.js";
+import { keepSeat } from "./links.js";
+
+const MINE = "moku:challenges"; // {id: secret} of this browser's open challenges
+
+function mine() {
+  try {
+    const m = JSON.parse(localStorage.getItem(MINE));
+    if (m && typeof m === "object") return m;
+  } catch { /* no storage */ }
+  return {};
+}
+
+function setMine(m) {
+  try { localStorage.setItem(MINE, JSON.stringify(m)); } catch { /* no storage */ }
+}
+
+// clockText describes a challenge's clock.
+function clockText(c) {
+  if (!c) return "no clock";
+  switch (c.kind) {
+    case "absolute": return `${c.main / 60} min`;
+    case "fischer": return `${c.main / 60} min + ${c.increment} s`;
+    case "byoyomi": return `${c.main / 60} min + ${c.periods}×${c.period} s`;
+    case "correspondence": return `${c.days} days a move`;
+  }
+  return c.kind;
+}
+
+// CLOCKS are the clocks the lobby's form offers.
+const CLOCKS = {
+  "": null,
+  blitz: { kind: "fischer", main: 300, increment: 5 },
+  rapid: { kind: "fischer", main: 900, increment: 10 },
+  byoyomi: { kind: "byoyomi", main: 1200, periods: 5, period: 30 },
+  correspondence: { kind: "correspondence", days: 3 },
+};
+
+// showLobby shows the lobby in main; its close() ends its WebSocket.
+export function showLobby(main) {
+  main.replaceChildren($("#tpl-lobby").content.cloneNode(true));
+  const st = { ws: null, closed: false, retry: 500, timer: 0, poll: 0, going: false };
+  const form = $("#challenge-form", main);
+  const f = name => form.elements[name];
+  getOptions().then(options => {
+    const update = () => { f("board").value = boardHints(options, f("game").value).default; };
+    f("game").addEventListener("change", update);
+    update();
+  }).catch(() => {});
+
+  // goSeat takes the maker to their seat of an accepted challenge.
+  const goSeat = async id => {
+    const secret = mine()[id];
+    if (!secret || st.going) return;
+    try {
+      const a = await api(`/api/lobby/challenges/${id}/seat`, { secret });
+      if (a.state === "open") return;
+      const m = mine();
+      delete m[id];
+      setMine(m);
+      if (a.state === "accepted") {
+        st.going = true;
+        keepSeat(a.game, a.seat, secret);
+        location.hash = `#/g/${a.game}/${a.seat}/${secret}`;
+      }
+    } catch (e) {
+      if (e.status === 404) { const m = mine(); delete m[id]; setMine(m); }
+    }
+  };
+
+  const render = l => {
+    const own = mine();
+    const rows = l.challenges.map(c => {
+      const cell = el("td");
+      if (own[c.id]) {
+        cell.append(el("span", { class: "waiting", text: "yours: waiting… " }),
+          el("button", { type: "button", class: "cancel", text: "Cancel", onclick: () => cancel(c.id) }));
+      } else {
+        cell.append(el("button", { type: "button", class: "accept", "data-id": c.id, text: "Accept", onclick: ev => accept(c.id, ev.target) }));
+      }
+      const color = { first: "plays first", second: "plays second", random: "random colours" }[c.color] || c.color;
+      return el("tr", { "data-id": c.id }, el("td", { text: c.maker }), el("td", { text: c.rules || c.game }),
+        el("td", { text: c.board || "" }), el("td", { text: clockText(c.clock) }), el("td", { text: color }),
+        el("td", { text: c.rated ? "rated" : "" }), cell);
+    });
+    $("#challenges", main).replaceChildren(...rows);
+    $("#no-challenges", main).hidden = rows.length > 0;
+    $("#live-games", main).replaceChildren(...l.games.map(gameRow));
+    $("#no-live", main).hidden = l.games.length > 0;
+    // An acceptance of one of this browser's challenges, told or missed.
+    if (l.accepted && own[l.accepted.challenge]) goSeat(l.accepted.challenge);
+    const listedIds = new Set(l.challenges.map(c => c.id));
+    for (const id of Object.keys(own)) if (!listedIds.has(id)) goSeat(id);
+  };
+
+  const accept = async (id, button) => {
+    button.disabled = true;
+    $("#lobby-error", main).textContent = "";
+    try {
+      const a = await api(`/api/lobby/challenges/${id}/accept`, { name: f("name").value.trim() });
+      st.going = true;
+      keepSeat(a.game, a.seat, a.token);
+      location.hash = `#/g/${a.game}/${a.seat}/${a.token}`;
+    } catch (e) {
+      $("#lobby-error", main).textContent = `Not accepted: ${e.message}`;
+      button.disabled = false;
+      refresh();
+    }
+  };
+
+  const cancel = async id => {
+    try {
+      await api(`/api/lobby/challenges/${id}/cancel`, { secret: mine()[id] });
+    } catch (e) {
+      if (e.status !== 404 && e.status !== 409) { $("#lobby-error", main).textContent = e.message; return; }
+    }
+    const m = mine();
+    delete m[id];
+    setMine(m);
+    refresh();
+  };
+
+  const refresh = async () => {
+    try { render(await api("/api/lobby")); } catch (e) { $("#lobby-error", main).textContent = e.message; }
+  };
+
+  form.addEventListener("submit", async ev => {
+    ev.preventDefault();
+    const req = { game: f("game").value, board: f("board").value.trim(), color: f("color").value, name: f("name").value.trim(), rated: f("rated").checked };
+    const clock = CLOCKS[f("clock").value];
+    if (clock) req.clock = clock;
+    $("#lobby-error", main).textContent = "";
+    try {
+      const c = await api("/api/lobby/challenges", req);
+      setMine({ ...mine(), [c.id]: c.secret });
+      refresh();
+    } catch (e) {
+      $("#lobby-error", main).textContent = `The challenge was not posted: ${e.message}`;
+    }
+  });
+
+  const connect = () => {
+    if (st.closed) return;
+    const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/api/lobby/ws`);
+    st.ws = ws;
+    ws.onopen = () => { st.retry = 500; };
+    ws.onmessage = ev => { try { render(JSON.parse(ev.data)); } catch { /* a bad message: the next one does */ } };
+    ws.onclose = () => {
+      if (st.closed) return;
+      st.timer = setTimeout(connect, st.retry);
+      st.retry = Math.min(st.retry * 2, 8000);
+    };
+  };
+  connect();
+  // Expiries are news no one sends: the lobby is read again now and then.
+  st.poll = setInterval(refresh, 30000);
+  return {
+    close() {
+      st.closed = true;
+      clearTimeout(st.timer);
+      clearInterval(st.poll);
+      if (st.ws) { st.ws.onclose = null; st.ws.close(); }
+    },
+  };
+}
