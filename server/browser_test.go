@@ -1363,15 +1363,15 @@ func TestBrowserWelcome(t *testing.T) {
 	}
 }
 
-// TestBrowserClock: a game with a clock, created from the form: the
-// clocks show and tick, and when Black (who does not move) runs out of
-// time the page says the game is lost on time.
+// TestBrowserClock: a Fischer game (3 s, and 1 s a move) created from the
+// form: the clocks show and tick, and when Black (who does not move) runs
+// out of time the page says the game is lost on time.
 func TestBrowserClock(t *testing.T) {
 	ts := newTestServer(t)
 	b := newBrowser(t, ts.http.URL)
 	p := b.open("clock", "#/new")
 	p.newGame([][2]string{{"game", "go"}, {"board", "5x5"}, {"name0", "Ann"}, {"kind1", "human"}, {"name1", "Bob"},
-		{"clock", "absolute"}, {"clock-main", "0.05"}})
+		{"clock", "fischer"}, {"clock-main", "0.05"}, {"clock-increment", "1"}})
 	p.waitText("#title", "you play black")
 	first := p.text(`#seats-view .clock[data-seat="0"]`)
 	if !strings.Contains(first, "0:0") {

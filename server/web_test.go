@@ -55,3 +55,30 @@ func TestPageModules(t *testing.T) {
 		t.Errorf("inline script in the page: %q", inline)
 	}
 }
+
+// TestPageTemplates: every template of the page is closed, and its
+// sections and divisions with it (a template left open swallows the
+// next ones, and the page shows nothing).
+func TestPageTemplates(t *testing.T) {
+	data, err := webFiles.ReadFile("web/index.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := string(data)
+	parts := strings.Split(page, "<template")
+	if strings.Count(page, "</template>") != len(parts)-1 {
+		t.Fatalf("%d templates opened, %d closed", len(parts)-1, strings.Count(page, "</template>"))
+	}
+	for _, p := range parts[1:] {
+		body, _, ok := strings.Cut(p, "</template>")
+		if !ok || strings.Contains(body, "<template") {
+			t.Fatalf("a template is not closed before the next: %.80q", p)
+		}
+		name := strings.SplitN(body, ">", 2)[0]
+		for _, tag := range []string{"section", "div", "form", "table", "details", "fieldset"} {
+			if o, c := strings.Count(body, "<"+tag), strings.Count(body, "</"+tag+">"); o != c {
+				t.Errorf("template%s: %d <%s> opened, %d closed", name, o, tag, c)
+			}
+		}
+	}
+}
