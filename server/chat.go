@@ -402,34 +402,9 @@ func (s *Server) watchChat(w http.ResponseWriter, r *http.Request) {
 			first.Lines = append(first.Lines, viewOfLine(l))
 		}
 	}
-	send := func(data []byte) bool {
-		wctx, cancel := timeoutCtx(ctx, 10*time.Second)
-		defer cancel()
-		return c.Write(wctx, websocket.MessageText, data) == nil
-	}
-	if data, err := json.Marshal(first); err != nil || !send(data) {
+	data, jerr := json.Marshal(first)
+	if jerr != nil {
 		return
 	}
-	ping := time.NewTicker(30 * time.Second)
-	defer ping.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-s.ctx.Done():
-			c.Close(websocket.StatusGoingAway, "server stopping")
-			return
-		case data, ok := <-sub.ch:
-			if !ok || !send(data) {
-				return
-			}
-		case <-ping.C:
-			pctx, cancel := timeoutCtx(ctx, 10*time.Second)
-			err := c.Ping(pctx)
-			cancel()
-			if err != nil {
-				return
-			}
-		}
-	}
+	s.pump(ctx, c, data, sub.ch)
 }

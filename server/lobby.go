@@ -560,40 +560,11 @@ func (s *Server) watchLobby(w http.ResponseWriter, r *http.Request) {
 		}
 		l.mu.Unlock()
 	}()
-	send := func(data []byte) bool {
-		wctx, cancel := timeoutCtx(ctx, 10*time.Second)
-		defer cancel()
-		return c.Write(wctx, websocket.MessageText, data) == nil
-	}
 	v, err := s.lobbyNow(ctx)
 	if err != nil {
 		c.Close(websocket.StatusTryAgainLater, "the lobby could not be read: try again")
 		return
 	}
 	first, _ := json.Marshal(v)
-	if !send(first) {
-		return
-	}
-	ping := time.NewTicker(30 * time.Second)
-	defer ping.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-s.ctx.Done():
-			c.Close(websocket.StatusGoingAway, "server stopping")
-			return
-		case data, ok := <-ch:
-			if !ok || !send(data) {
-				return
-			}
-		case <-ping.C:
-			pctx, cancel := timeoutCtx(ctx, 10*time.Second)
-			err := c.Ping(pctx)
-			cancel()
-			if err != nil {
-				return
-			}
-		}
-	}
+	s.pump(ctx, c, first, ch)
 }

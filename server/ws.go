@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"net/http"
 	"time"
 
@@ -67,6 +68,14 @@ func (s *Server) watch(w http.ResponseWriter, r *http.Request) {
 		}
 		sv.mu.Unlock()
 	}()
+	s.pump(ctx, c, first, ch)
+}
+
+// pump sends first on c, then every message of ch, pinging every 30 s,
+// until the client goes, ch closes (the watcher could not keep up) or
+// the server stops. The game's, the lobby's and the chat's sockets share
+// it.
+func (s *Server) pump(ctx context.Context, c *websocket.Conn, first []byte, ch <-chan []byte) {
 	send := func(data []byte) bool {
 		wctx, cancel := timeoutCtx(ctx, 10*time.Second)
 		defer cancel()
