@@ -249,7 +249,19 @@ func (p *page) waitFor(what string, cond func(jsView) bool) jsView {
 // click clicks an element, as a person would with the mouse.
 func (p *page) click(sel string) {
 	p.b.t.Helper()
-	p.run(chromedp.Click(chromedp.CSS(sel), chromedp.NodeVisible))
+	// The page may draw the element anew between finding it and clicking
+	// it (the board is redrawn on every view): then it is found again.
+	for try := 1; ; try++ {
+		ctx, cancel := context.WithTimeout(p.ctx, 20*time.Second)
+		err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(sel), chromedp.NodeVisible))
+		cancel()
+		if err == nil {
+			return
+		}
+		if try == 3 || !strings.Contains(err.Error(), "Could not find node with given id") {
+			p.b.t.Fatalf("%s: %v", p.name, err)
+		}
+	}
 }
 
 // clickPoint clicks a point of the board and waits for the game to move on.

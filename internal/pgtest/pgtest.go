@@ -169,6 +169,11 @@ func startCluster() (*Cluster, error) {
 	if err != nil {
 		return nil, err
 	}
+	// The test process that owns the cluster: cleanStale leaves the
+	// clusters of living processes alone, stopped or starting.
+	if err := os.WriteFile(filepath.Join(dir, "owner"), []byte(strconv.Itoa(os.Getpid())), 0o644); err != nil {
+		return nil, err
+	}
 	c := &Cluster{bin: bin, dir: dir}
 	if c.cred, err = credential(); err != nil {
 		return nil, err
@@ -322,6 +327,11 @@ func freePort() (int, error) {
 func cleanStale() {
 	dirs, _ := filepath.Glob(filepath.Join(os.TempDir(), "moku-pg-*"))
 	for _, d := range dirs {
+		if owner, err := os.ReadFile(filepath.Join(d, "owner")); err == nil {
+			if pid, _ := strconv.Atoi(strings.TrimSpace(string(owner))); pid > 0 && syscall.Kill(pid, 0) == nil {
+				continue // its test process lives: the cluster may be stopped by a test, or starting
+			}
+		}
 		pidFile, err := os.ReadFile(filepath.Join(d, "data", "postmaster.pid"))
 		if err == nil {
 			pid, _ := strconv.Atoi(strings.TrimSpace(strings.SplitN(string(pidFile), "\n", 2)[0]))
