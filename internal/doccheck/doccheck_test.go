@@ -268,7 +268,7 @@ func TestCheck(t *testing.T) {
 		{"missing anchor", "[a](docs/a.md#nowhere)", 1},
 		{"second duplicate missing", "[a](docs/a.md#two-words-here-2)", 1},
 		{"missing own anchor", "# Top\n\n[x](#bottom)", 1},
-		{"outside the repository", "[x](../shared/rules/go.md)", 1},
+		{"outside the repository", "[x](../elsewhere/rules.md)", 1},
 		{"absolute path", "[x](/docs/a.md)", 1},
 		{"anchor into a non-Markdown file", "[x](docs/b.svg#top)", 1},
 		{"two bad links on one line", "[x](no.md) and [y](docs/a.md#no)", 2},
