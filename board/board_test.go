@@ -3,6 +3,7 @@ package board
 import (
 	"fmt"
 	"math"
+	"os"
 	"strings"
 	"testing"
 )
@@ -212,6 +213,20 @@ func TestJSONErrors(t *testing.T) {
 		{"{\n  \"points\": [\"p\",\n  ]\n}", `tri.json: 3:3: invalid character ']'`},
 		{`{"points": "p"}`, `1:15: points: want a list, not string`},
 		{`{"pointz": []}`, `unknown field "pointz"`},
+		{"{\n  \"points\": [\"p\",", `tri.json: 2:18: the file ends before its JSON is complete`},
+		{`{"points": [{"name": "p", "neighbors": ["zz"]}]}`, `points[0] ("p"): unknown neighbour "zz"`},
+		{`{"points": [{"name": "p", "neighbors": ["q"]}, {"name": "q", "neighbors": []}]}`,
+			`points[0] ("p"): lists "q" as its neighbour, but points[1] ("q") does not list "p"`},
+		{`{"points": [{"name": "p", "neighbors": ["q"]}, "q"]}`, `points[1] ("q") does not list "p"`},
+		{`{"points": [{"name": "p", "neighbors": ["P"]}]}`, `points[0] ("p"): lists itself as its neighbour`},
+		{`{"points": [{"name": "p", "neighbors": ["q", "Q"]}, {"name": "q", "neighbors": ["p"]}]}`, `points[0] ("p"): lists "Q" twice`},
+		{`{"points": [{"name": "p", "neighbors": ["q"]}, {"name": "q", "neighbors": ["p"]}], "edges": [["p", "q"]]}`,
+			`edges: give the edges either in edges or in the points' neighbors, not both`},
+		{`{"points": [{"name": "p", "x": 1}]}`, `points[0] ("p"): give both coordinates, x and y, or neither`},
+		{`{"points": [{"name": "p", "x": 1, "y": 2}, {"name": "q", "x": 1, "y": 2}]}`, `points[1] ("q"): at the same place as points[0] ("p"), (1, 2)`},
+		{`{"points": [{"name": "p", "x": 0, "y": 0}, {"name": "q", "x": -0, "y": 0}]}`, `points[1] ("q"): at the same place as points[0] ("p")`},
+		{`{"points": [{"name": "p", "nieghbors": []}]}`, `points[0]: unknown field "nieghbors" (a point has name, x, y and neighbors)`},
+		{`{"points": [{"name": "p", "x": "1", "y": 2}]}`, `points[0]: x: want a number, not string`},
 	} {
 		_, err := ReadJSON([]byte(tc.json), "tri.json")
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
@@ -358,5 +373,72 @@ func TestWithStart(t *testing.T) {
 		if _, err := g.WithStart(c.stones); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%v: got %v, want %q", c.stones, err, c.want)
 		}
+	}
+}
+
+// TestJSONNeighbourLists: a board whose points list their neighbours is the
+// board of the same edges listed as pairs.
+func TestJSONNeighbourLists(t *testing.T) {
+	lists, err := ReadJSON([]byte(`{"points": [
+		{"name": "p", "x": 0, "y": 0, "neighbors": ["q", "s"]},
+		{"name": "q", "x": 1, "y": 0, "neighbors": ["p", "s"]},
+		{"name": "s", "x": 0.5, "y": 0.87, "neighbors": ["Q", "p", "t"]},
+		{"name": "t", "x": 0.5, "y": 1.87, "neighbors": ["s"]}]}`), "lists.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pairs, err := ReadJSON([]byte(`{"points": [{"name": "p", "x": 0, "y": 0}, {"name": "q", "x": 1, "y": 0},
+		{"name": "s", "x": 0.5, "y": 0.87}, {"name": "t", "x": 0.5, "y": 1.87}],
+		"edges": [["p", "q"], ["q", "s"], ["s", "p"], ["s", "t"]]}`), "pairs.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !sameGraph(lists, pairs) || edgeCount(lists) != 4 {
+		t.Errorf("the lists make %d edges, not the pairs' graph", edgeCount(lists))
+	}
+}
+
+// TestJSONOptions: the checks of a board file from someone else.
+func TestJSONOptions(t *testing.T) {
+	star := `{"points": [{"name": "c", "x": 0, "y": 0}, {"name": "n", "x": 0, "y": 1}, {"name": "e", "x": 1, "y": 0}, {"name": "s", "x": 0, "y": -1}],
+		"edges": [["c", "n"], ["c", "e"], ["c", "s"]]}`
+	for _, tc := range []struct {
+		json string
+		o    JSONOptions
+		want string
+	}{
+		{`{"points": ["p", {"name": "q", "x": 0, "y": 0}]}`, JSONOptions{Placed: true}, `points[0] ("p"): no drawing coordinates: every point needs its x and y`},
+		{star, JSONOptions{MaxPoints: 3}, `points: 4 points, at most 3 allowed`},
+		{star, JSONOptions{MaxDegree: 2}, `points[0] ("c"): 3 neighbours, at most 2 allowed`},
+		{star, JSONOptions{MaxPoints: 4, MaxDegree: 3, Placed: true}, ""},
+		{`{"points": [{"name": "p", "x": 0, "y": 0}, {"name": "q", "x": 0.01, "y": 0}, {"name": "s", "x": 0, "y": 3}]}`, JSONOptions{Placed: true},
+			`points[0] ("p") and points[1] ("q") are 0.01 apart, and the drawing 3 wide: at most 256 times as wide as the two closest points are apart`},
+		{`{"points": [{"name": "p", "x": -1e308, "y": 0}, {"name": "q", "x": 1e308, "y": 0}]}`, JSONOptions{Placed: true}, `points[0] ("p"): coordinates beyond ±1e+09`},
+		{`{"points": [{"name": "p", "x": -1e308, "y": 0}, {"name": "q", "x": 1e308, "y": 0}]}`, JSONOptions{}, ""},
+		{`{"points": ["p", "q"]}`, JSONOptions{}, ""}, // laid out on a circle
+	} {
+		_, err := ReadJSONOptions([]byte(tc.json), "up.json", tc.o)
+		if (tc.want == "") != (err == nil) || (err != nil && !strings.Contains(err.Error(), "up.json: "+tc.want)) {
+			t.Errorf("%+v: got %v, want %q", tc.o, err, tc.want)
+		}
+	}
+}
+
+// TestExampleFile: the example board file of the documentation, an
+// annulus of four rings of twelve points, reads as a board a web server
+// takes (coordinates on every point, evenly spread).
+func TestExampleFile(t *testing.T) {
+	data, err := os.ReadFile("testdata/annulus.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := ReadJSONOptions(data, "annulus.json", JSONOptions{MaxPoints: 625, MaxDegree: 12, Placed: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Ring edges 4×12, spokes 3×12; the inner and outer rings' points have
+	// three neighbours, the middle rings' four.
+	if g.N() != 48 || edgeCount(g) != 84 || !mapsEqual(degrees(g), map[int]int{3: 24, 4: 24}) || g.Title() != "annulus" || len(g.Warnings()) != 0 {
+		t.Errorf("%d points, %d edges, degrees %v, title %q, warnings %v", g.N(), edgeCount(g), degrees(g), g.Title(), g.Warnings())
 	}
 }

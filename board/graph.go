@@ -4,12 +4,15 @@
 // linking rule consults), drawing coordinates for renderers, and an optional
 // starting position.
 //
-// Start with Parse (a board from "hex:7", "9x9", "torus:9x9" or a JSON
-// file), then the Graph's Name, Point and Neighbors; Example draws a board.
+// Start with Parse (a board from "hex:7", "9x9", "torus:9x9",
+// "honeycomb:4", "tri:9", "cube:3" or a JSON file), then the Graph's Name,
+// Point and Neighbors; Example draws a board.
 //
-// Boards are built by Hex (the hexhex of Keil), Rect, Torus, ReadJSON, or
-// Parse from a short specification such as "hex:7", "9x9" or "torus:9x9".
-// A Graph is immutable once built and safe for concurrent use.
+// Boards are built by Hex (the hexhex of Keil), Rect, Torus, Honeycomb
+// (points of three neighbours), Tri (the triangular grid), Cube (a cube's
+// surface), ReadJSON, or Parse from a short specification; Builtin parses
+// the built-in boards' specifications and never reads a file. A Graph is
+// immutable once built and safe for concurrent use.
 package board
 
 import (
@@ -74,10 +77,10 @@ type Stone struct {
 // edges leaving point p are the indices EdgeRange(p) returns, so the hot
 // paths of the engines iterate without allocating.
 type Graph struct {
-	kind          string // "hex", "rect", "torus" or "graph"
+	kind          string // "hex", "rect", "torus", "honeycomb", "tri", "cube" or "graph"
 	spec          string // canonical specification, as Parse accepts it
 	width, height int    // rect and torus
-	side          int    // hex
+	side          int    // hex, honeycomb, tri, cube
 	title         string // a JSON board's "name"
 
 	names    []string
@@ -87,6 +90,7 @@ type Graph struct {
 	witFrom  []int32 // witFrom[e]..witFrom[e+1]-1 index wit for edge e
 	wit      []int32
 	x, y     []float64 // drawing coordinates, y grows upwards
+	seam     []bool    // by directed edge: left out of the drawing (nil: none)
 	lattice  [][2]int8 // hex: axial coordinates
 	zobrist  []uint64  // zobrist[p*(MaxPlayers+1)+c]
 	start    []Stone
@@ -116,11 +120,13 @@ func splitmix64(x uint64) uint64 {
 // N returns the number of points.
 func (g *Graph) N() int { return len(g.names) }
 
-// Kind returns "hex", "rect", "torus" or "graph".
+// Kind returns "hex", "rect", "torus", "honeycomb", "tri", "cube" (the
+// built-in boards) or "graph" (a board read from JSON).
 func (g *Graph) Kind() string { return g.kind }
 
 // Spec returns the board's specification as Parse accepts it: "hex:7",
-// "9x9", "torus:9x9", or the file name a graph was read from.
+// "9x9", "torus:9x9", "honeycomb:4", "tri:9", "cube:3", or the name a
+// graph was read under.
 func (g *Graph) Spec() string { return g.spec }
 
 // Size returns the width and height of a rectangle or torus, (2n-1, 2n-1)
@@ -135,7 +141,8 @@ func (g *Graph) Size() (w, h int) {
 // Title returns the "name" of a JSON board, and "" for other boards.
 func (g *Graph) Title() string { return g.title }
 
-// Side returns the side of a hexhex board, and 0 for other boards.
+// Side returns the side of a hexhex, honeycomb, triangle or cube (the n of
+// "hex:n", "honeycomb:n", "tri:n", "cube:n"), and 0 for other boards.
 func (g *Graph) Side() int { return g.side }
 
 // Name returns the name of point p in the game's notation ("g7").

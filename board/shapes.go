@@ -1,6 +1,7 @@
 package board
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"os"
@@ -121,37 +122,98 @@ func grid(w, h int, wrap bool) (*Graph, error) {
 	}
 	g := b.build(kind, spec)
 	g.width, g.height = w, h
+	if wrap {
+		var seams [][2]int
+		for y := 0; y < h; y++ {
+			seams = append(seams, [2]int{y*w + w - 1, y * w})
+		}
+		for x := 0; x < w; x++ {
+			seams = append(seams, [2]int{(h-1)*w + x, x})
+		}
+		g.markSeams(seams)
+	}
 	return g, nil
 }
 
 // Parse builds a board from its specification: "hex:N" (hexhex of side N),
-// "WxH" or "N" (rectangle; "9" is 9x9), "torus:WxH", or the name of a JSON
-// board file (see ReadJSON).
+// "WxH" or "N" (rectangle; "9" is 9x9), "torus:WxH", "honeycomb:N",
+// "tri:N", "cube:N", or the name of a JSON board file (see ReadJSON).
 func Parse(spec string) (*Graph, error) {
 	s := strings.ToLower(strings.TrimSpace(spec))
-	switch {
-	case strings.HasPrefix(s, "hex:"):
-		n, err := strconv.Atoi(s[4:])
-		if err != nil {
-			return nil, fmt.Errorf("board %q: want hex:N with N the side", spec)
-		}
-		return Hex(n)
-	case strings.HasPrefix(s, "torus:"):
-		w, h, err := dims(s[6:])
-		if err != nil {
-			return nil, fmt.Errorf("board %q: want torus:WxH", spec)
-		}
-		return Torus(w, h)
-	case strings.HasSuffix(s, ".json"):
+	if strings.HasSuffix(s, ".json") {
 		return ReadFile(spec)
 	}
-	if w, h, err := dims(s); err == nil {
-		return Rect(w, h)
+	g, err := Builtin(spec)
+	if err == nil || errors.Is(err, errSize) || shapePrefixed(s) {
+		return g, err // a built-in board, or one that is not quite
 	}
 	if _, err := os.Stat(spec); err == nil {
 		return ReadFile(spec)
 	}
-	return nil, fmt.Errorf("board %q: want hex:N, WxH, N, torus:WxH or a .json board file", spec)
+	return nil, fmt.Errorf("board %q: want %s or a .json board file", spec, builtinForms)
+}
+
+// shapePrefixes begin the specifications of the built-in boards other
+// than rectangles.
+var shapePrefixes = []string{"hex:", "torus:", "honeycomb:", "tri:", "cube:"}
+
+func shapePrefixed(s string) bool {
+	for _, p := range shapePrefixes {
+		if strings.HasPrefix(s, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// builtinForms lists the specifications of the built-in boards.
+const builtinForms = "hex:N, WxH, N, torus:WxH, honeycomb:N, tri:N or cube:N"
+
+// errSize marks an error of a built-in board's size: the specification
+// had the right form.
+var errSize = errors.New("size out of range")
+
+// sizeError is a size error of a well-formed specification.
+type sizeError struct{ err error }
+
+func (e sizeError) Error() string        { return e.err.Error() }
+func (e sizeError) Is(target error) bool { return target == errSize }
+
+// Builtin builds one of the built-in boards from its specification, as
+// Parse does, but never reads a file: "hex:N", "WxH", "N", "torus:WxH",
+// "honeycomb:N", "tri:N" or "cube:N" (case and surrounding space
+// ignored). It is safe on specifications from anyone.
+func Builtin(spec string) (*Graph, error) {
+	s := strings.ToLower(strings.TrimSpace(spec))
+	sized := func(g *Graph, err error) (*Graph, error) {
+		if err != nil {
+			return nil, sizeError{err}
+		}
+		return g, nil
+	}
+	for _, shape := range []struct {
+		prefix string
+		build  func(int) (*Graph, error)
+	}{{"hex:", Hex}, {"honeycomb:", Honeycomb}, {"tri:", Tri}, {"cube:", Cube}} {
+		if rest, ok := strings.CutPrefix(s, shape.prefix); ok {
+			n, err := strconv.Atoi(rest)
+			if err != nil || len(rest) > 4 {
+				return nil, fmt.Errorf("board %q: want %sN with N the side", spec, shape.prefix)
+			}
+			return sized(shape.build(n))
+		}
+	}
+	if rest, ok := strings.CutPrefix(s, "torus:"); ok {
+		w, h, err := dims(rest)
+		if err != nil {
+			return nil, fmt.Errorf("board %q: want torus:WxH", spec)
+		}
+		return sized(Torus(w, h))
+	}
+	if w, h, err := dims(s); err == nil {
+		return sized(Rect(w, h))
+	}
+	return nil, fmt.Errorf("board %q: want %s", spec, builtinForms)
 }
 
 // dims parses "WxH" or "N".
@@ -159,6 +221,9 @@ func dims(s string) (w, h int, err error) {
 	a, b, ok := strings.Cut(s, "x")
 	if !ok {
 		b = a
+	}
+	if len(a) > 4 || len(b) > 4 {
+		return 0, 0, errors.New("too many digits")
 	}
 	if w, err = strconv.Atoi(a); err != nil {
 		return 0, 0, err

@@ -3,6 +3,7 @@ package catalog_test
 import (
 	"fmt"
 
+	"moku/board"
 	"moku/catalog"
 )
 
@@ -38,4 +39,19 @@ func ExampleGames() {
 	// kee   Go under the Kee Rules  9x9, 2 to 4 players
 	// ki    Ki                      11x11, 2 to 2 players
 	// go    Go                      19x19, 2 to 2 players
+}
+
+// The boards a game is offered on where people choose one, and why
+// another is refused.
+func ExampleGame_Gallery() {
+	keil, _ := catalog.Lookup("keil")
+	fmt.Println(keil.Gallery())
+	ki, _ := catalog.Lookup("ki")
+	fmt.Println(ki.Gallery())
+	cube, _ := board.Builtin("cube:3")
+	fmt.Println(ki.Allows(cube))
+	// Output:
+	// [hex:3 hex:4 hex:5 hex:6 hex:7 hex:8]
+	// [5x5 7x7 9x9 11x11 13x13 19x19]
+	// Ki is not played on cube:3 here: its boards are odd square boards NxN from 3x3 (an even board allows ties; 11x11 is the usual board)
 }

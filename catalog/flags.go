@@ -36,7 +36,7 @@ func AddFlags(fs *flag.FlagSet) *Flags {
 	f := &Flags{Overrides: map[string]*string{}}
 	fs.StringVar(&f.Game, "game", "go", "game: go, keil, kee or ki")
 	fs.StringVar(&f.Rules, "rules", "", "ruleset preset (default: the game's own): go, go-situational, go-simple, tromp-taylor, keil, keil-2019, kee, ki")
-	fs.StringVar(&f.Board, "board", "", "board: hex:N, WxH, N, torus:WxH or a .json file (default: 19x19 go, hex:7 keil, 9x9 kee, 11x11 ki)")
+	fs.StringVar(&f.Board, "board", "", "board: hex:N, WxH, N, torus:WxH, honeycomb:N, tri:N, cube:N or a .json file (default: 19x19 go, hex:7 keil, 9x9 kee, 11x11 ki)")
 	for _, k := range overrideFlags {
 		f.Overrides[k.key] = fs.String(k.key, "", k.help)
 	}

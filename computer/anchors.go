@@ -6,25 +6,29 @@ import "moku/rating"
 // rated game against the computer moves the person's rating against the
 // level's anchor, never the anchor. The random player is fixed at
 // RandomRating; each playout level sits above it by its Elo over the
-// random player in matches between the levels on the game's default web
-// board (the ladder's method, docs/results.md#ladder). The Elo and Glicko
-// scales are the same (a difference of 400 is odds of 10 to 1), so the
-// Elo adds to the rating as it is.
+// random player, fitted by moku ladder (one maximum-likelihood fit of
+// all the games, docs/results.md#ladder) from matches on the game's web
+// board with the web's own settings (heavy playouts, one thread). The Elo
+// and Glicko scales are the same (a difference of 400 is odds of 10 to
+// 1), so the Elo adds to the rating as it is.
 //
-// Levels defined by time ("2 s a move") have no anchor: their strength
-// depends on the machine and its load. A game with a computer seat at
-// such a level cannot be rated.
+// The random player loses every game to the search at one playout a move,
+// so the matches climb in steps that each lose some games: the search at
+// one playout with 75%, 50% and 25% of its moves random (game.Diluted,
+// moku gtp --random-moves), then 1, 3, 10, 30, 100, 300, 1k, 3k, 10k and
+// 30k playouts a move, each against the one below, 30 games a pairing.
+// To measure them again:
 //
-// To measure a game's anchors again, play each level against the one
-// below (100 games each, colours alternating) and fit them:
+//	go build -o /tmp/moku-anchor ./cmd/moku
+//	results/anchors/queue.sh /tmp/moku-anchor
+//	moku ladder results/anchors/go9 results/anchors/keil5 results/anchors/kee9 results/anchors/ki11
 //
-//	moku match --game keil --board hex:5 --games 100 --out results/ladder/keil5/1k-random \
-//	    --engine1 "moku gtp --game keil --board hex:5 --playouts 1000" \
-//	    --engine2 "moku gtp --game keil --board hex:5 --player random"
-//	moku ladder results/ladder/keil5
+// and copy each level's rung into Anchors, its deviation the width of its
+// 95% interval over 2 × 1.96, at most MaxAnchorDeviation.
 //
-// (the same with 10k against 1k, on each game's web board: Keil hex:5,
-// Kee 9x9, Ki 11x11, Go 9x9), and copy the rungs' Elo into Anchors.
+// Levels defined by time ("2 s a move", retired) have no anchor: their
+// strength depends on the machine and its load. A game with a computer
+// seat at such a level cannot be rated.
 const (
 	// RandomRating is the rating of the random player in every game.
 	RandomRating = 1000
@@ -37,35 +41,40 @@ const (
 type Anchor struct {
 	Elo       float64 // above the random player
 	Deviation float64 // the rating deviation the anchor is given
-	// Source says how Elo was found; "provisional" marks an estimate
-	// waiting for a measurement on the web's own settings.
+	// Source says where Elo comes from: the fit and its 95% interval.
 	Source string
 }
 
+// MaxAnchorDeviation caps an anchor's deviation at a new player's: the
+// chain of rungs from the random player makes wide intervals, which are
+// mostly the uncertainty of the whole chain's offset, shared by every
+// level of the game.
+const MaxAnchorDeviation = 350
+
 // Anchors are the anchors of the playout levels by game name ("keil",
-// "kee", "ki", "go") and level. Every figure is provisional for now: the
-// ladder of docs/results.md (24 November 2026) played light playouts
-// (--heavy=false), the web's levels play heavy ones; and where a rung
-// never lost to the one below the ladder gives only a lower bound ("≥"),
-// used as the value, so those anchors are low. Three- and four-player Kee
-// use the two-player anchors (the ladder's three-player Kee 7x7 rungs,
-// +124 and +281, measure another kind of game).
+// "kee", "ki", "go") and level, from the anchor matches of 25 November
+// 2026 (results/anchors, docs/results.md#rating-anchors). Three- and
+// four-player Kee use the two-player anchors.
 var Anchors = map[string]map[string]Anchor{
-	"keil": { // the ladder's Keil side 5 (hex:5, the web board)
-		"1k playouts":  {685, 150, "provisional: ladder keil5, light playouts, at least +685"},
-		"10k playouts": {1089, 150, "provisional: ladder keil5, light playouts, at least +1089"},
+	"keil": { // Keil side 5 (hex:5)
+		"1k playouts":  {2258, 302, "results/anchors/keil5: +2258 (+1690 to +2872)"},
+		"10k playouts": {2608, 320, "results/anchors/keil5: +2608 (+2003 to +3256)"},
+		"30k playouts": {2760, 333, "results/anchors/keil5: +2760 (+2129 to +3433; 17 games against 10k, 12-5)"},
 	},
-	"kee": { // the ladder's Kee 9x9, two players (the web board)
-		"1k playouts":  {685, 150, "provisional: ladder kee9, light playouts, at least +685"},
-		"10k playouts": {1612, 150, "provisional: ladder kee9, light playouts, at least +1612"},
+	"kee": { // Kee 9x9, two players
+		"1k playouts":  {2703, 328, "results/anchors/kee9: +2703 (+2114 to +3398)"},
+		"10k playouts": {3184, 346, "results/anchors/kee9: +3184 (+2556 to +3911)"},
+		"30k playouts": {3464, 350, "results/anchors/kee9: +3464 (at least +2814; 25-5 against 10k)"},
 	},
-	"ki": { // the ladder's Ki 11x11 (the web board)
-		"1k playouts":  {685, 150, "provisional: ladder ki11, light playouts, at least +685"},
-		"10k playouts": {1612, 150, "provisional: ladder ki11, light playouts, at least +1612"},
+	"ki": { // Ki 11x11
+		"1k playouts":  {2018, 290, "results/anchors/ki11: +2018 (+1509 to +2647)"},
+		"10k playouts": {2571, 322, "results/anchors/ki11: +2571 (+1995 to +3258)"},
+		"30k playouts": {2851, 333, "results/anchors/ki11: +2851 (+2251 to +3556)"},
 	},
-	"go": { // not measured: Kee 9x9's figures, Go on the same board
-		"1k playouts":  {685, 200, "provisional estimate: not measured, Kee 9x9's"},
-		"10k playouts": {1612, 200, "provisional estimate: not measured, Kee 9x9's"},
+	"go": { // Go 9x9
+		"1k playouts":  {2428, 348, "results/anchors/go9: +2428 (+1812 to +3177)"},
+		"10k playouts": {2948, 350, "results/anchors/go9: +2948 (+2291 to +3728)"},
+		"30k playouts": {3155, 350, "results/anchors/go9: +3155 (+2481 to +3947)"},
 	},
 }
 

@@ -15,7 +15,7 @@ func TestAnchors(t *testing.T) {
 		if !ok || prev.Rating != computer.RandomRating {
 			t.Fatalf("%s random: %+v, %v", g, prev, ok)
 		}
-		for _, level := range []string{"1k playouts", "10k playouts"} {
+		for _, level := range computer.Levels[1:] {
 			a, ok := computer.AnchorOf(g, level)
 			if !ok || a.Rating <= prev.Rating || a.Deviation <= 0 {
 				t.Errorf("%s %s: %+v, %v; want above %v", g, level, a, ok, prev.Rating)

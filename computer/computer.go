@@ -10,6 +10,7 @@ package computer
 import (
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"time"
 
 	"moku/board"
@@ -20,8 +21,15 @@ import (
 )
 
 // Levels are the strengths the web app offers for computer seats, weakest
-// first: the random player, then the search at growing budgets.
-var Levels = []string{"random", "1k playouts", "10k playouts", "2 s a move"}
+// first: the random player, then the search at growing budgets of
+// playouts, so that a level's strength, and its rating anchor, do not
+// depend on the machine or its load.
+var Levels = []string{"random", "1k playouts", "10k playouts", "30k playouts"}
+
+// Retired are levels no longer offered that New still makes, for the
+// games stored with them: "2 s a move", the top level until 25 November
+// 2026, whose strength depended on the server's load.
+var Retired = []string{"2 s a move"}
 
 // JudgePlayouts is the number of playouts by which a computer seat
 // estimates which stones are dead when play has stopped (search.Playouts).
@@ -53,11 +61,13 @@ func New(level string, r rules.Ruleset) (session.Player, error) {
 		o.Playouts = 1000
 	case "10k playouts":
 		o.Playouts, pie.Playouts = 10000, 10000
+	case "30k playouts":
+		o.Playouts, pie.Playouts = 30000, 10000
 	case "2 s a move":
 		o.Playouts, o.Time = 0, 2*time.Second
 		pie.Playouts, pie.Time = 0, 2*time.Second
 	default:
-		return nil, fmt.Errorf("unknown level %q (known: random, 1k playouts, 10k playouts, 2 s a move)", level)
+		return nil, fmt.Errorf("unknown level %q (known: %s)", level, strings.Join(Levels, ", "))
 	}
 	if mover == nil {
 		mover = search.New(o)
@@ -100,8 +110,18 @@ func (p Player) ChooseColor(s game.State, komi float64) (board.Color, error) {
 	return c, err
 }
 
-// Analyze estimates a position of a two-player game for the web app's
-// analysis, from Black's side.
+// MultiAnalysisPlayouts is the number of playouts by which Analyze
+// estimates a position of three or four players.
+const MultiAnalysisPlayouts = 2000
+
+// Analyze estimates a position for the web app's analysis: of a two-player
+// game by the search (AnalysisPlayouts), from Black's side, with both
+// players' win rates; of three or four players by playouts from the
+// position (MultiAnalysisPlayouts: search.Playouts), each player's chance
+// of winning, expected score and share of each point.
 func Analyze(s game.State) (game.Estimate, error) {
+	if s.Rules().Players > 2 {
+		return search.Playouts{N: MultiAnalysisPlayouts, Seed: uint64(time.Now().UnixNano())}.Estimate(s)
+	}
 	return search.EstimateBlack(s, AnalysisPlayouts)
 }

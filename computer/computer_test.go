@@ -21,8 +21,8 @@ func TestLevels(t *testing.T) {
 	r, _ := rules.Preset("go", nil)
 	r.Komi = 0
 	for _, level := range computer.Levels {
-		if level == "2 s a move" || level == "10k playouts" {
-			continue // the same code as 1k playouts, at more time
+		if level == "10k playouts" || level == "30k playouts" {
+			continue // the same code as 1k playouts, at more playouts
 		}
 		p, err := computer.New(level, r)
 		if err != nil {
@@ -55,6 +55,12 @@ func TestLevels(t *testing.T) {
 	if _, err := computer.New("grandmaster", r); err == nil || !strings.Contains(err.Error(), "1k playouts") {
 		t.Errorf("an unknown level: %v", err)
 	}
+	// A retired level still plays the games stored with it.
+	for _, level := range computer.Retired {
+		if p, err := computer.New(level, r); err != nil || !strings.Contains(p.Name(), "mcts") {
+			t.Errorf("retired level %s: %v", level, err)
+		}
+	}
 }
 
 // TestTimeLeft: told the time its seat has left, a search level budgets
@@ -81,5 +87,55 @@ func TestTimeLeft(t *testing.T) {
 	sp := p.(computer.Player).Player.(*search.Player)
 	if d, ok := sp.Clock.Budget(s); !ok || d <= 0 || d >= 10*time.Second {
 		t.Errorf("in byo-yomi: a budget of %v (%v)", d, ok)
+	}
+}
+
+// TestAnalyzePlayers: the analysis gives every player's chance of winning
+// and expected score, for two players and for three; the shares of a win
+// add up to one, and the player who holds most of the board leads.
+func TestAnalyzePlayers(t *testing.T) {
+	for _, c := range []struct {
+		rules, board, moves string
+		players             int
+		leader              board.Color
+	}{
+		{"go komi=0", "5x5", "b2 a1 b3 a2 b4 e5 c2 e4 c3 d5 c4", 2, board.Black},
+		{"kee players=3 komi=0", "5x5", "b2 a1 e1 b3 a2 e2 b4 a3 e3 c2 a5 d1 c3 b5 d2 c4", 3, board.Black},
+		{"kee players=3 komi=0", "5x5", "a1 b2 e1 a2 b3 e2 a3 b4 e3 a5 c2 d1 b5 c3 d2 e5 c4", 3, board.White},
+	} {
+		s, err := catalog.Start(catalog.Config{Rules: strings.Fields(c.rules)[0], Board: c.board, Overrides: strings.Fields(c.rules)[1:]})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := game.PlayAll(s, c.moves); err != nil {
+			t.Fatalf("%s %s: %v", c.rules, c.moves, err)
+		}
+		before := s.Graph().Name(game.Actions(s)[len(game.Actions(s))-1].Move.Point)
+		est, err := computer.Analyze(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(est.WinRates) != c.players || (c.players > 2 && len(est.Scores) != c.players) {
+			t.Fatalf("%s: win rates %v, scores %v; want %d of each", c.rules, est.WinRates, est.Scores, c.players)
+		}
+		sum, best := 0.0, 0
+		for i, w := range est.WinRates {
+			if w < 0 || w > 1 {
+				t.Errorf("%s: win rate %v", c.rules, w)
+			}
+			sum += w
+			if w > est.WinRates[best] {
+				best = i
+			}
+		}
+		if sum < 0.999 || sum > 1.001 {
+			t.Errorf("%s: win rates %v add up to %v", c.rules, est.WinRates, sum)
+		}
+		if board.Color(best+1) != c.leader {
+			t.Errorf("%s after %s: win rates %v, scores %v; want %v ahead", c.rules, c.moves, est.WinRates, est.Scores, c.leader)
+		}
+		if last := game.Actions(s); s.Graph().Name(last[len(last)-1].Move.Point) != before {
+			t.Errorf("%s: the analysis changed the position", c.rules)
+		}
 	}
 }

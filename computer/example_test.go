@@ -25,6 +25,6 @@ func ExampleNew() {
 	// random: random
 	// 1k playouts: mcts 1000 playouts, heavy playouts, 1 threads
 	// 10k playouts: mcts 10000 playouts, heavy playouts, 1 threads
-	// 2 s a move: mcts 2s, heavy playouts, 1 threads
+	// 30k playouts: mcts 30000 playouts, heavy playouts, 1 threads
 	// true
 }

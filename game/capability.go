@@ -60,6 +60,23 @@ type Controlled interface {
 	Controller(q int) board.Color
 }
 
+// Appealing is a State with appealing passes (Kee's K12-K14): an
+// opponent's appealing pass puts a player's last stone play in question,
+// and that player's next non-appealing pass rescinds it.
+type Appealing interface {
+	// UnderAppeal returns the stone play an appealing pass has put in
+	// question: the last stone play of the history, when an opponent of
+	// its player has made an appealing pass since and nobody has resigned
+	// since. at is its index in Actions, appeals the opponents' appealing
+	// passes since it, in order. While it stands, its player's
+	// non-appealing pass rescinds it. ok is false when no play is in
+	// question.
+	UnderAppeal() (play Played, at int, appeals []Played, ok bool)
+	// Rescinded reports, for each move of Actions, whether a rescission
+	// has taken it out of the history (nil when the game has none).
+	Rescinded() []bool
+}
+
 // Player chooses moves: the computer's side of a game.
 type Player interface {
 	// Name describes the player, e.g. "random" or "mcts 10000 playouts".
@@ -86,6 +103,13 @@ type Estimate struct {
 	// Owners is, per point, each player's share of ownership (any number
 	// of players).
 	Owners []Shares `json:"owners,omitempty"`
+	// WinRates is each player's chance of winning, Black's first (index 0
+	// is Black, 1 White, 2 Red, 3 Blue), in a game of any number of
+	// players; a shared first place counts as a share of a win.
+	WinRates []float64 `json:"winRates,omitempty"`
+	// Scores is each player's expected final score, Black's first, where
+	// the estimator knows it.
+	Scores []float64 `json:"scores,omitempty"`
 }
 
 // Estimator estimates positions.

@@ -472,8 +472,8 @@ func (e *Engine) boardsize(a []string) (string, error) {
 		g = e.loaded.base // a rectangle with set-up stones is still a rectangle
 	}
 	switch g.Kind() {
-	case "hex":
-		spec = "hex:" + strconv.Itoa(n)
+	case "hex", "honeycomb", "tri", "cube": // the side of the same shape
+		spec = g.Kind() + ":" + strconv.Itoa(n)
 	case "torus":
 		spec = "torus:" + spec
 	case "graph":

@@ -1,6 +1,7 @@
 package gtp
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -162,5 +163,24 @@ func TestSeedCommand(t *testing.T) {
 	}
 	if strings.Join(lines[0], " ") != strings.Join(lines[1], " ") {
 		t.Errorf("after moku-seed 7: %v and %v", lines[0], lines[1])
+	}
+}
+
+// TestBoardsizeKeepsTheShape: boardsize on a named graph board changes its
+// side and keeps its shape.
+func TestBoardsizeKeepsTheShape(t *testing.T) {
+	for _, tc := range []struct{ board, size, points string }{
+		{"honeycomb:3", "2", "24"},
+		{"cube:3", "2", "24"},
+		{"tri:5", "3", "6"},
+		{"hex:4", "2", "7"},
+	} {
+		e := engine(t, "kee", tc.board)
+		session(t, e, [][2]string{
+			{"boardsize " + tc.size, "= \n\n"},
+		})
+		if g := e.state.Graph(); strconv.Itoa(g.N()) != tc.points || g.Spec() != strings.Split(tc.board, ":")[0]+":"+tc.size {
+			t.Errorf("%s, boardsize %s: %s with %d points", tc.board, tc.size, g.Spec(), g.N())
+		}
 	}
 }

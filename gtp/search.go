@@ -3,6 +3,7 @@ package gtp
 import (
 	"flag"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"strconv"
 	"strings"
@@ -26,6 +27,14 @@ type Settings struct {
 	Resign    bool    // mcts: resign hopeless games
 	StopEarly bool    // mcts: end a search once its move cannot change
 	Heavy     bool    // mcts: tactical playouts where the game has them
+	Learned   bool    // mcts: learned move priors where moku has weights for the game
+	// LearnedGames is the won games the most probable move gets with
+	// Learned (0: the search's default).
+	LearnedGames float64
+	// RandomShare is the share of genmove's moves played at random
+	// instead of the search's (game.Diluted): rungs between the random
+	// player and the search, for measuring ratings.
+	RandomShare float64
 	// JudgePlayouts is the number of playouts by which final_status_list
 	// judges dead stones (0: it finds none).
 	JudgePlayouts int
@@ -52,6 +61,9 @@ func (s *Settings) AddFlags(fs *flag.FlagSet) {
 	fs.BoolVar(&s.Resign, "resign", s.Resign, "mcts: resign hopeless games")
 	fs.BoolVar(&s.StopEarly, "stop-early", s.StopEarly, "mcts: end a move's search once the playouts left could not change the move (exact under --playouts; under --time at the speed so far)")
 	fs.IntVar(&s.AnalyzePlayouts, "analyze-playouts", s.AnalyzePlayouts, "mcts: playouts at which lz-analyze and kata-analyze stop searching (0: ten million over the board's points, at least 10000)")
+	fs.Float64Var(&s.RandomShare, "random-moves", s.RandomShare, "mcts: the share of moves (0 to 1) played at random instead of the search's, for rating rungs between the random player and the search")
+	fs.BoolVar(&s.Learned, "learned", s.Learned, "mcts: the tree's priors from the learned move model where moku embeds weights for the game (see docs/engine.md, \"Learned priors\"); other games keep the hand-set priors")
+	fs.Float64Var(&s.LearnedGames, "learned-games", s.LearnedGames, "mcts: with --learned, the won games the most probable move starts with, the others in proportion to their probability (0: the default, 20)")
 	fs.BoolVar(&s.Heavy, "heavy", s.Heavy, "mcts: tactical playouts where the game has them (two players: answers to atari, and on a rectangle 3x3 shapes, no big self-ataris; Keil on the hexhex: captures and rescues through linking; Ki: captures); --heavy=false for the light reference policy")
 }
 
@@ -59,7 +71,10 @@ func (s *Settings) AddFlags(fs *flag.FlagSet) {
 func (s Settings) Options() search.Options {
 	o := search.DefaultOptions()
 	o.Playouts, o.Time, o.Threads, o.Seed = s.Playouts, seconds(s.Seconds), s.Threads, s.Seed
-	o.Resign, o.Heavy, o.StopEarly = s.Resign, s.Heavy, s.StopEarly
+	o.Resign, o.Heavy, o.StopEarly, o.Learned = s.Resign, s.Heavy, s.StopEarly, s.Learned
+	if s.LearnedGames > 0 {
+		o.LearnedGames = s.LearnedGames
+	}
 	return o
 }
 
@@ -89,7 +104,17 @@ func (s Settings) Engine(cfg catalog.Config) (*Engine, error) {
 		// version says whether the playouts are tactical in this game.
 		r, g, _ := cfg.Build()
 		o.Heavy = o.Heavy && search.HasTactics(r, g)
+		o.Learned = o.Learned && search.HasLearned(r, g)
 		e.playedBy = search.New(o).Name()
+		if s.RandomShare < 0 || s.RandomShare > 1 || math.IsNaN(s.RandomShare) {
+			return nil, fmt.Errorf("--random-moves %g: want a share from 0 to 1", s.RandomShare)
+		}
+		if s.RandomShare > 0 {
+			d := game.Diluted{Player: p, Random: RandomPlayer{Rand: rand.New(rand.NewPCG(s.Seed, 0x6d6f6b75))}, Share: s.RandomShare}
+			name := e.playedBy
+			e.SetPlayer(d)
+			e.playedBy = fmt.Sprintf("%s, %g%% random moves", name, 100*s.RandomShare)
+		}
 	default:
 		return nil, fmt.Errorf("--player %q: want mcts or random", s.Player)
 	}

@@ -22,8 +22,9 @@ func settingsEngine(t *testing.T, cfg catalog.Config, flags ...string) (*Engine,
 }
 
 // TestSettingsVersion: version names the player, and says "heavy
-// playouts" only where the game has tactical playouts (match records and
-// the ladder read it).
+// playouts" only where the game has tactical playouts and "learned
+// priors" only where it has learned weights (match records and the
+// ladder read it).
 func TestSettingsVersion(t *testing.T) {
 	for _, tc := range []struct {
 		cfg   catalog.Config
@@ -35,6 +36,11 @@ func TestSettingsVersion(t *testing.T) {
 		{catalog.Config{Rules: "kee players=3", Board: "5x5"}, nil, "0.1 (genmove: mcts 3000 playouts, 1 threads)"},
 		{catalog.Config{Rules: "keil", Board: "hex:3"}, []string{"--playouts", "1000", "--heavy=false", "--threads", "2"}, "0.1 (genmove: mcts 1000 playouts, 2 threads)"},
 		{catalog.Config{Rules: "ki", Board: "5x5"}, []string{"--playouts", "0", "--time", "2"}, "0.1 (genmove: mcts 2s, heavy playouts, 1 threads)"},
+		{catalog.Config{Rules: "go", Board: "9x9"}, []string{"--playouts", "1", "--random-moves", "0.25"}, "0.1 (genmove: mcts 1 playouts, heavy playouts, 1 threads, 25% random moves)"},
+		{catalog.Config{Rules: "go", Board: "9x9"}, []string{"--learned"}, "0.1 (genmove: mcts 3000 playouts, heavy playouts, learned priors, 1 threads)"},
+		{catalog.Config{Rules: "keil", Board: "hex:5"}, []string{"--learned"}, "0.1 (genmove: mcts 3000 playouts, heavy playouts, learned priors, 1 threads)"},
+		{catalog.Config{Rules: "ki", Board: "7x7"}, []string{"--learned"}, "0.1 (genmove: mcts 3000 playouts, heavy playouts, learned priors, 1 threads)"},
+		{catalog.Config{Rules: "ki", Board: "hex:4"}, []string{"--learned"}, "0.1 (genmove: mcts 3000 playouts, heavy playouts, 1 threads)"},
 	} {
 		e, err := settingsEngine(t, tc.cfg, tc.flags...)
 		if err != nil {
@@ -50,6 +56,8 @@ func TestSettingsVersion(t *testing.T) {
 	}{
 		{[]string{"--player", "oracle"}, "want mcts or random"},
 		{[]string{"--playouts", "0"}, "--playouts 0 needs --time"},
+		{[]string{"--random-moves", "1.5"}, "want a share from 0 to 1"},
+		{[]string{"--random-moves", "-1"}, "want a share from 0 to 1"},
 	} {
 		if _, err := settingsEngine(t, catalog.Config{Rules: "go", Board: "5x5"}, tc.flags...); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%v: error %v, want …%s…", tc.flags, err, tc.want)

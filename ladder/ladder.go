@@ -62,6 +62,16 @@ func Read(dirs ...string) (*Ladder, error) {
 // Skipped returns the number of games skipped as replays of earlier ones.
 func (l *Ladder) Skipped() int { return l.skipped }
 
+// Ratings returns, after Fit, each game's rungs and their ratings, by the
+// game's label ("Go 9x9", "Keil side 5"), the rungs ordered weakest first.
+func (l *Ladder) Ratings() map[string][]rating.Rating {
+	out := map[string][]rating.Rating{}
+	for _, g := range l.groups {
+		out[g.label] = slices.Clone(g.ratings)
+	}
+	return out
+}
+
 // Fit rates the rungs of every game, anchor rated 0.
 func (l *Ladder) Fit(anchor string) error {
 	for _, g := range l.groups {
@@ -361,11 +371,16 @@ func RungName(command, self string) string {
 	return strings.Join(append([]string{playouts}, extra...), " ")
 }
 
-// rungKey orders rungs: the random player, then the search by playouts,
-// then anything else by name.
+// rungKey orders rungs: the random player, then the search diluted by
+// random moves (--random-moves, game.Diluted), the more random first, then
+// the search by playouts, then anything else by name.
 func rungKey(r string) (int, float64, string) {
 	if r == "random" {
 		return 0, 0, r
+	}
+	if _, after, ok := strings.Cut(r, "--random-moves "); ok {
+		share, _ := strconv.ParseFloat(strings.Fields(after)[0], 64)
+		return 1, -share, r
 	}
 	first, rest, _ := strings.Cut(r, " ")
 	mult := 1.0
@@ -373,9 +388,9 @@ func rungKey(r string) (int, float64, string) {
 		first, mult = s, 1000
 	}
 	if n, err := strconv.Atoi(first); err == nil {
-		return 1, float64(n) * mult, rest
+		return 2, float64(n) * mult, rest
 	}
-	return 2, 0, r
+	return 3, 0, r
 }
 
 func rungLess(a, b string) bool {

@@ -7,6 +7,20 @@ import (
 	"testing"
 )
 
+// TestRungOrder: rungs are shown from the random player up, the search
+// diluted by random moves between them, the more random the lower.
+func TestRungOrder(t *testing.T) {
+	want := []string{"random", "1 --random-moves 0.75 --heavy", "1 --random-moves 0.5 --heavy", "1 --random-moves 0.25 --heavy",
+		"1 --heavy", "300", "1k --heavy", "10k", "gnugo --mode gtp"}
+	for i := range want {
+		for j := range want {
+			if rungLess(want[i], want[j]) != (i < j) {
+				t.Errorf("rungLess(%q, %q) = %v", want[i], want[j], !(i < j))
+			}
+		}
+	}
+}
+
 func TestRungName(t *testing.T) {
 	for _, tc := range []struct{ command, want string }{
 		{"/tmp/moku-ladder gtp --game keil --board hex:5 --player random --seed 2", "random"},
@@ -33,6 +47,7 @@ func TestRungName(t *testing.T) {
 		{"moku gtp --playouts 1000 --heavy", "moku 0.1 (genmove: mcts 1000 playouts, heavy playouts, 1 threads)", "1k --heavy"},
 		{"moku gtp --playouts 1000 --heavy=false", "moku 0.1 (genmove: mcts 1000 playouts, 1 threads)", "1k"},
 		{"moku gtp --player random", "moku 0.1 (genmove: uniformly random legal moves)", "random"},
+		{"moku gtp --playouts 1 --random-moves 0.5", "moku 0.1 (genmove: mcts 1 playouts, heavy playouts, 1 threads, 50% random moves)", "1 --random-moves 0.5 --heavy"},
 	} {
 		if got := RungName(tc.command, tc.self); got != tc.want {
 			t.Errorf("RungName(%q, %q) = %q, want %q", tc.command, tc.self, got, tc.want)
@@ -40,7 +55,7 @@ func TestRungName(t *testing.T) {
 	}
 }
 
-func TestRungOrder(t *testing.T) {
+func TestRungOrderPlayouts(t *testing.T) {
 	want := []string{"random", "50", "1k", "10k", "10k --threads 2", "100k", "gnugo --mode gtp"}
 	for i := range want {
 		for j := range want {

@@ -132,11 +132,22 @@ func (p *Position) keePush(m game.Move) {
 // seed is silent, and taking a resignation back out of the history, or
 // moving it, would leave a history that no longer replays in turn order).
 func (p *Position) rescindable(mover board.Color) int {
+	k := p.appealed()
+	if k < 0 || p.hist[k].Player != mover {
+		return -1
+	}
+	return k
+}
+
+// appealed returns the history index of the last stone play if an
+// opponent of its player has made an appealing pass since and nobody has
+// resigned since, or -1.
+func (p *Position) appealed() int {
 	k := len(p.hist) - 1
 	for k >= 0 && p.hist[k].Move.Kind != game.Place {
 		k--
 	}
-	if k < 0 || p.hist[k].Player != mover {
+	if k < 0 {
 		return -1
 	}
 	appealed := false
@@ -144,12 +155,46 @@ func (p *Position) rescindable(mover board.Color) int {
 		if h.Move.Kind == game.Resign {
 			return -1
 		}
-		appealed = appealed || (h.Move.Kind == game.Appeal && h.Player != mover)
+		appealed = appealed || (h.Move.Kind == game.Appeal && h.Player != p.hist[k].Player)
 	}
 	if !appealed {
 		return -1
 	}
 	return k
+}
+
+// UnderAppeal returns the stone play an opponent's appealing pass has put
+// in question, its index in Actions (the record) and the appealing passes
+// since it (game.Appealing); ok is false outside Kee or when there is
+// none.
+func (p *Position) UnderAppeal() (play game.Played, at int, appeals []game.Played, ok bool) {
+	if p.kee == nil {
+		return game.Played{}, -1, nil, false
+	}
+	k := p.appealed()
+	if k < 0 {
+		return game.Played{}, -1, nil, false
+	}
+	for _, h := range p.hist[k+1:] {
+		if h.Move.Kind == game.Appeal && h.Player != p.hist[k].Player {
+			appeals = append(appeals, h.Played)
+		}
+	}
+	return p.hist[k].Played, p.kee.recIdx[k], appeals, true
+}
+
+// Rescinded reports, for each move of Actions (the record), whether a
+// rescission took it out of the history (game.Appealing); nil outside
+// Kee.
+func (p *Position) Rescinded() []bool {
+	if p.kee == nil {
+		return nil
+	}
+	out := make([]bool, len(p.kee.record))
+	for i, e := range p.kee.record {
+		out[i] = e.Rescinded
+	}
+	return out
 }
 
 // rescind makes the non-appealing pass of the player to move that rescinds

@@ -2,6 +2,7 @@ package liberty_test
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -533,5 +534,79 @@ func TestKeeScoring(t *testing.T) {
 	}
 	if got := p.Rules().String(); got != "kee links=plain ko=cycle suicide=allowed scoring=area button=off komi=0,1.5,3 players=3" {
 		t.Errorf("printed as %s", got)
+	}
+}
+
+// TestKeeUnderAppeal: the stone play an appealing pass puts in question
+// (game.Appealing) is the last stone play while an opponent's appeal
+// follows it; a stone play, a rescission or a resignation settles it; and
+// the record says which moves were rescinded.
+func TestKeeUnderAppeal(t *testing.T) {
+	pairs := `{"points": ["a", "e", "c", "d"], "edges": [["a", "e"], ["c", "d"]]}`
+	const ko = "b3 d4 c4 e3 c2 d2 d3 c3"
+	const koRecord = "B:b3 W:d4 B:c4 W:e3 B:c2 W:d2 B:d3 W:c3"
+	for _, tc := range []struct {
+		name, spec string
+		players    int
+		moves      string
+		want       string // "player:move@index appeals…", or "" for none
+		rescinded  string // the record's moves, rescinded ones in brackets
+	}{
+		{"no appeal", "2x1", 2, "a1 b1", "", "B:a1 W:b1"},
+		{"the opponent appeals", "2x1", 2, "a1 b1 appeal-a1", "W:b1@1 B:appeal-a1", "B:a1 W:b1 B:appeal-a1"},
+		{"the appeal is answered by an appeal", "2x1", 2, "a1 b1 appeal-a1 appeal-a1", "W:b1@1 B:appeal-a1", "B:a1 W:b1 B:appeal-a1 W:appeal-a1"},
+		{"a rescission settles it", "2x1", 2, "a1 b1 appeal-a1 pass", "", "B:a1 [W:b1] [B:appeal-a1] W:pass"},
+		{"three players: red passes, black appeals", "2x1", 3, "a1 b1 pass appeal-a1", "W:b1@1 B:appeal-a1", "B:a1 W:b1 R:pass B:appeal-a1"},
+		{"a resignation settles it", "2x1", 3, "a1 b1 resign appeal-a1", "", "B:a1 W:b1 R:resign B:appeal-a1"},
+		{"a ko capture appealed", "5x5", 2, ko + " appeal-d3", "W:c3@7 B:appeal-d3", koRecord},
+		{"a stone play settles it", "5x5", 2, ko + " appeal-d3 a1", "", koRecord},
+		{"after a chained rescission, the index is the record's", pairs, 2, "a pass c e appeal-a pass d appeal-c", "W:d@6 B:appeal-c",
+			"B:a W:pass B:c [W:e] [B:appeal-a] W:pass W:d B:appeal-c"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := newKee(t, tc.spec, tc.players, 0)
+			playMoves(t, p, tc.moves)
+			name := func(m game.Played) string { return m.Player.Letter() + ":" + m.Move.Format(p.Graph()) }
+			got := ""
+			if play, at, appeals, ok := p.UnderAppeal(); ok {
+				got = fmt.Sprintf("%s@%d", name(play), at)
+				for _, a := range appeals {
+					got += " " + name(a)
+				}
+				if acts := game.Actions(p); name(acts[at]) != name(play) {
+					t.Errorf("Actions[%d] is %s, not the play under appeal %s", at, name(acts[at]), name(play))
+				}
+			}
+			if got != tc.want {
+				t.Errorf("under appeal %q, want %q", got, tc.want)
+			}
+			var rec []string
+			resc := p.Rescinded()
+			for i, m := range game.Actions(p) {
+				if resc[i] {
+					rec = append(rec, "["+name(m)+"]")
+				} else {
+					rec = append(rec, name(m))
+				}
+			}
+			if s := strings.Join(rec, " "); !strings.HasPrefix(s, tc.rescinded) {
+				t.Errorf("record %q, want it to start %q", s, tc.rescinded)
+			}
+		})
+	}
+	g, _ := board.Parse("5x5")
+	r, _ := rules.Preset("go", g)
+	p, err := liberty.New(r, g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s game.State = p
+	a, ok := s.(game.Appealing)
+	if !ok {
+		t.Fatal("a liberty position is not game.Appealing")
+	}
+	playMoves(t, p, "c3 pass")
+	if _, _, _, ok := a.UnderAppeal(); ok || a.Rescinded() != nil {
+		t.Errorf("Go has appeals: %v %v", ok, a.Rescinded())
 	}
 }

@@ -26,6 +26,9 @@ func TestWhatEachGameWrites(t *testing.T) {
 		{"go", "torus:3x3", "a1 pass", "GM[1]FF[4]CA[UTF-8]MKBD[torus:3x3]KM[0]MKRU[go", ";MKMV[B:a1];MKMV[W:pass]"},
 		{"ki", "hex:2", "a1", "GM[502]FF[4]CA[UTF-8]MKBD[hex:2]KM[0]MKRU[ki", ";MKMV[B:a1]"},
 		{"keil", "3x3", "button pass", "GM[501]FF[4]CA[UTF-8]MKBD[3x3]KM[0]MKRU[keil", ";MKMV[B:button];MKMV[W:pass]"},
+		{"kee", "honeycomb:2", "c3 d3 pass", "GM[1]FF[4]CA[UTF-8]MKBD[honeycomb:2]KM[0]MKRU[kee", ";MKMV[B:c3];MKMV[W:d3];MKMV[B:pass]"},
+		{"go", "tri:4", "b2 c3", "GM[1]FF[4]CA[UTF-8]MKBD[tri:4]KM[0]MKRU[go", ";MKMV[B:b2];MKMV[W:c3]"},
+		{"kee players=3", "cube:2", "fa1 ub2 lb2", "GM[1]FF[4]CA[UTF-8]MKBD[cube:2]KM[0]MKRU[kee", ";MKMV[B:fa1];MKMV[W:ub2];MKMV[R:lb2]"},
 	} {
 		s, err := catalog.Start(catalog.Config{Rules: c.rules, Board: c.board})
 		if err != nil {

@@ -329,9 +329,9 @@ func randomGame(t *rapid.T, presets []string) game.State {
 	case "ki":
 		specs = []string{"3x3", "5x5", "7x7"}
 	case "kee":
-		specs = []string{"2x1", "2x1", "2x1", "3x1", "3x1", "2x2", "2x2", "3x3", "4x4", "torus:3x3", "graph"}
+		specs = []string{"2x1", "2x1", "2x1", "3x1", "3x1", "2x2", "2x2", "3x3", "4x4", "torus:3x3", "graph", "honeycomb:1", "tri:3", "cube:1"}
 	default:
-		specs = []string{"2x2", "3x3", "5x5", "9x9", "7x5", "21x21", "torus:3x3", "hex:3", "graph"}
+		specs = []string{"2x2", "3x3", "5x5", "9x9", "7x5", "21x21", "torus:3x3", "hex:3", "graph", "honeycomb:2", "tri:4", "cube:2"}
 	}
 	spec := rapid.SampledFrom(specs).Draw(t, "board")
 	var g *board.Graph

@@ -32,7 +32,6 @@ package record
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -1006,40 +1005,10 @@ func IsSGF(data []byte) bool {
 // graphJSON writes board g as a JSON board file (see board.ReadJSON), with
 // its starting position plus the stones extra.
 func graphJSON(g *board.Graph, extra []board.Stone) []byte {
-	type point struct {
-		Name string  `json:"name"`
-		X    float64 `json:"x"`
-		Y    float64 `json:"y"`
-	}
-	var jb struct {
-		Name   string              `json:"name,omitempty"`
-		Points []point             `json:"points"`
-		Edges  [][2]string         `json:"edges"`
-		Stones map[string][]string `json:"stones,omitempty"`
-	}
-	jb.Name = g.Title()
-	for p := 0; p < g.N(); p++ {
-		x, y := g.Coord(p)
-		jb.Points = append(jb.Points, point{g.Name(p), x, y})
-		for _, q := range g.Neighbors(p) {
-			if int(q) > p {
-				jb.Edges = append(jb.Edges, [2]string{g.Name(p), g.Name(int(q))})
-			}
+	if len(extra) > 0 {
+		if h, err := g.WithStart(append(append([]board.Stone(nil), g.Start()...), extra...)); err == nil {
+			g = h
 		}
 	}
-	stones := append(append([]board.Stone(nil), g.Start()...), extra...)
-	if len(stones) > 0 {
-		jb.Stones = map[string][]string{}
-		for _, s := range stones {
-			jb.Stones[s.Color.String()] = append(jb.Stones[s.Color.String()], g.Name(s.Point))
-		}
-		for _, v := range jb.Stones {
-			sort.Strings(v)
-		}
-	}
-	data, err := json.Marshal(jb)
-	if err != nil {
-		panic(err) // plain strings and finite floats always marshal
-	}
-	return data
+	return g.JSON()
 }

@@ -12,12 +12,17 @@ import (
 // of the playouts (compare the playout package's benchmarks of the same
 // boards); with two, the speed-up of tree parallelism.
 func benchSearch(b *testing.B, rules, spec string, heavy bool, threads int) {
+	benchSearchWith(b, rules, spec, heavy, threads, false)
+}
+
+// benchSearchWith is benchSearch, with learned priors if learned.
+func benchSearchWith(b *testing.B, rules, spec string, heavy bool, threads int, learned bool) {
 	s, err := catalog.Start(catalog.Config{Rules: rules, Board: spec})
 	if err != nil {
 		b.Fatal(err)
 	}
 	o := DefaultOptions()
-	o.Playouts, o.Resign, o.StopEarly, o.Heavy, o.Threads = 10000, false, false, heavy, threads
+	o.Playouts, o.Resign, o.StopEarly, o.Heavy, o.Threads, o.Learned = 10000, false, false, heavy, threads, learned
 	b.ReportAllocs()
 	playouts := 0
 	for i := 0; i < b.N; i++ {
@@ -33,6 +38,11 @@ func benchSearch(b *testing.B, rules, spec string, heavy bool, threads int) {
 
 // BenchmarkSearch9x9 is 9x9 Go with the tactical playouts.
 func BenchmarkSearch9x9(b *testing.B) { benchSearch(b, "go", "9x9", true, 1) }
+
+// BenchmarkSearch9x9Learned is 9x9 Go with the tactical playouts and the
+// learned priors: what reading the features of every new child's move
+// costs.
+func BenchmarkSearch9x9Learned(b *testing.B) { benchSearchWith(b, "go", "9x9", true, 1, true) }
 
 // BenchmarkSearch9x9Threads2 is the same on two threads sharing one tree.
 func BenchmarkSearch9x9Threads2(b *testing.B) { benchSearch(b, "go", "9x9", true, 2) }

@@ -31,6 +31,7 @@ func EstimateBlack(s game.State, playouts int) (Estimate, error) {
 	if sign < 0 {
 		est.WinRate = 1 - a.WinRate
 	}
+	est.WinRates = []float64{est.WinRate, 1 - est.WinRate}
 	for p, v := range a.Ownership {
 		est.Ownership[p] = sign * v
 	}
@@ -42,9 +43,11 @@ func EstimateBlack(s game.State, playouts int) (Estimate, error) {
 // no tree: each point's owner at the end of each playout is counted. It
 // serves to judge which stones are dead once play has stopped (the
 // agreement phase, GTP's final_status_list), where a tree search would
-// weigh the game-ending pass. It returns Owners for every game, and
-// Ownership, WinRate and Margin (Black's side) for two players. s may be
-// over; it is left as it was.
+// weigh the game-ending pass; and the players' chances in games of three
+// or four players, where the search has no view from every side. It
+// returns Owners, WinRates and Scores for every game, and Ownership,
+// WinRate and Margin (Black's side) for two players. s may be over; it is
+// left as it was.
 type Playouts struct {
 	N    int    // playouts (at least 1)
 	Seed uint64 // seed of the random choices
@@ -66,19 +69,29 @@ func (e Playouts) Estimate(s game.State) (Estimate, error) {
 	r := playout.NewRand(e.Seed*0x9e3779b97f4a7c15 + 1)
 	owners := make([]game.Shares, n)
 	var wins, margin float64
+	winRates, scores := make([]float64, players), make([]float64, players)
 	for range e.N {
 		b.Load(s)
 		b.Playout(r)
 		for p := range owners {
 			owners[p][b.Owner(p)]++
 		}
+		score := b.Score()
+		reward := playout.Winners(score, players)
+		for c := range players {
+			winRates[c] += reward[c+1]
+			scores[c] += score[c+1]
+		}
 		if players == 2 {
-			score := b.Score()
-			wins += playout.Winners(score, 2)[board.Black]
+			wins += reward[board.Black]
 			margin += score[board.Black] - score[board.White]
 		}
 	}
-	est := Estimate{Owners: owners}
+	for c := range players {
+		winRates[c] /= float64(e.N)
+		scores[c] /= float64(e.N)
+	}
+	est := Estimate{Owners: owners, WinRates: winRates, Scores: scores}
 	for p := range owners {
 		for c := range owners[p] {
 			owners[p][c] /= float64(e.N)

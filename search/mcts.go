@@ -56,6 +56,7 @@ import (
 	"moku/game"
 	"moku/internal/cacheline"
 	"moku/playout"
+	"moku/prior"
 	"moku/rules"
 )
 
@@ -107,6 +108,19 @@ type Options struct {
 	Report      func(Analysis)
 	ReportEvery time.Duration
 
+	// Learned takes the tree's priors from the learned move model that
+	// moku embeds for the game (package prior, prior.For) instead of the
+	// hand-set ones: a new child starts from PriorEven even games plus
+	// won games in proportion to its probability over that of the most
+	// probable move (LearnedGames for that move, fewer for the others,
+	// none lost), and Candidate.Prior is its probability. A pass
+	// while other moves exist and, in the liberty games, a fill of an own
+	// point surrounded by the mover's stones still start from PriorEven
+	// losses. A game moku has no weights for keeps the hand-set priors
+	// (HasLearned). Off by default until it is measured stronger.
+	Learned      bool
+	LearnedGames float64 // won games the most probable move gets with Learned (20)
+
 	// Tuning, with michi's values as defaults.
 	ExpandVisits int     // visits before a node is expanded (8)
 	PriorEven    float64 // even games a new child starts with (10)
@@ -116,7 +130,7 @@ type Options struct {
 // DefaultOptions are the options of moku's default player.
 func DefaultOptions() Options {
 	return Options{Playouts: 5000, Threads: 1, Seed: 1, Resign: true, ResignRate: 0.1, Heavy: true, StopEarly: true,
-		ExpandVisits: 8, PriorEven: 10, RaveEquiv: 3500}
+		ExpandVisits: 8, PriorEven: 10, RaveEquiv: 3500, LearnedGames: 20}
 }
 
 func (o *Options) fill() {
@@ -132,6 +146,9 @@ func (o *Options) fill() {
 	}
 	if o.RaveEquiv <= 0 {
 		o.RaveEquiv = d.RaveEquiv
+	}
+	if o.LearnedGames <= 0 {
+		o.LearnedGames = d.LearnedGames
 	}
 	if o.ResignRate <= 0 {
 		o.ResignRate = d.ResignRate
@@ -156,6 +173,7 @@ type node struct {
 	amafWins atomic.Int64
 	prior    int64                   // visits given by the priors (fixed at creation)
 	priorWon int64                   // wins given by the priors (fixed at creation)
+	policy   float32                 // the learned model's probability of move (Options.Learned)
 	children atomic.Pointer[[]*node] // nil until expanded
 }
 
@@ -214,10 +232,11 @@ type Candidate struct {
 	// tie counting its share), without the priors' games: NaN when
 	// Visits is 0.
 	WinRate float64
-	// Prior is the move's share of the won games the priors gave the
-	// root's moves (they add up to 1): how much the heuristics favour it
-	// before any playout, the nearest thing this search has to a policy
-	// prior.
+	// Prior is, with learned priors (Options.Learned), the learned
+	// model's probability of the move; otherwise the move's share of the
+	// won games the hand-set priors gave the root's moves. Either way the
+	// root's moves' priors add up to 1: how much the search favours the
+	// move before any playout.
 	Prior float64
 	PV    []game.Move
 }
@@ -267,6 +286,9 @@ func (p *Player) Name() string {
 	}
 	if p.Opt.Heavy {
 		s += ", heavy playouts"
+	}
+	if p.Opt.Learned {
+		s += ", learned priors"
 	}
 	return s + fmt.Sprintf(", %d threads", p.Opt.Threads)
 }
@@ -331,8 +353,11 @@ type worker struct {
 	own     [][board.MaxPlayers + 1]float64 // ownership counts
 	scores  [board.MaxPlayers + 1]float64   // summed scores
 	margin  float64
-	rewards float64   // summed reward of the root's player
-	diffs   []float32 // the root player's margin in each playout (when collected)
+	rewards float64          // summed reward of the root's player
+	diffs   []float32        // the root player's margin in each playout (when collected)
+	ext     *prior.Extractor // the learned priors' features (Options.Learned)
+	feats   []prior.Features
+	probs   []float64
 	// mu guards own, scores, margin, rewards and diffs while a reporter
 	// may read them (with Options.Report only).
 	mu sync.Mutex
@@ -352,9 +377,10 @@ type tree struct {
 	limit    int64
 	begin    time.Time
 	deadline time.Time
-	stopped  atomic.Bool // StopEarly found the move decided, or Stop was closed
-	collect  bool        // keep each playout's margin (for the komi pie)
-	report   *reporter   // nil without Options.Report
+	stopped  atomic.Bool  // StopEarly found the move decided, or Stop was closed
+	collect  bool         // keep each playout's margin (for the komi pie)
+	report   *reporter    // nil without Options.Report
+	model    *prior.Model // the learned priors (Options.Learned), or nil
 }
 
 // reporter calls Options.Report from the first thread (w) of a search.
@@ -382,6 +408,10 @@ func HasTactics(r rules.Ruleset, g *board.Graph) bool {
 	return t.Heavy()
 }
 
+// HasLearned reports whether moku has learned priors for ruleset r on
+// graph g, so that Options.Learned changes the search (prior.For).
+func HasLearned(r rules.Ruleset, g *board.Graph) bool { return prior.For(r, g) != nil }
+
 // Search searches s (which it leaves as it was) within opt's limits.
 func Search(s game.State, opt Options) (Analysis, error) {
 	a, _, err := search(s, opt, false)
@@ -400,6 +430,9 @@ func search(s game.State, opt Options, collect bool) (Analysis, []float32, error
 		liberty: s.Rules().Family == rules.Liberty, collect: collect, begin: begin}
 	t.root = &node{player: prevPlayer(s.ToMove(), t.players)}
 	t.dist, t.edge = distances(s.Graph())
+	if opt.Learned {
+		t.model = prior.For(s.Rules(), s.Graph())
+	}
 	t.limit = math.MaxInt64
 	if opt.Playouts > 0 {
 		t.limit = int64(opt.Playouts)
@@ -424,6 +457,9 @@ func search(s game.State, opt Options, collect bool) (Analysis, []float32, error
 		workers[i] = &worker{s: ws, b: b, r: *playout.NewRand(opt.Seed*0x9e3779b97f4a7c15 + uint64(i) + 1),
 			path: cacheline.Make[*node](0, 64), moves: cacheline.Make[game.Move](0, n+1),
 			seen: cacheline.Make[board.Color](n, n), own: cacheline.Make[[board.MaxPlayers + 1]float64](n, n)}
+		if t.model != nil {
+			workers[i].ext = prior.NewExtractor(s.Rules(), s.Graph())
+		}
 	}
 	if opt.Report != nil {
 		every := max(opt.ReportEvery, time.Millisecond)
@@ -672,6 +708,9 @@ const (
 // do 3x3 shape patterns (won) and self-ataris (lost).
 func (t *tree) children(w *worker) []*node {
 	w.moves = w.s.LegalMoves(w.moves[:0])
+	if t.model != nil {
+		return t.learnedChildren(w)
+	}
 	mover := w.s.ToMove()
 	last := -1
 	if h := w.s.History(); len(h) > 0 && h[len(h)-1].Move.Kind == game.Place {
@@ -693,6 +732,49 @@ func (t *tree) children(w *worker) []*node {
 		}
 		k := newNode(m, mover, visits, wins)
 		k.prior, k.priorWon = k.visits.Load(), k.wins.Load()
+		kids = append(kids, k)
+	}
+	return kids
+}
+
+// learnedChildren returns a new child for every move of w.moves, the
+// legal moves of the worker's position, with the learned priors (see
+// Options.Learned).
+func (t *tree) learnedChildren(w *worker) []*node {
+	w.feats = w.ext.Moves(w.s, w.moves, w.feats[:0])
+	w.probs = t.model.Probabilities(w.feats, w.probs)
+	best := 0.0
+	for _, q := range w.probs {
+		best = max(best, q)
+	}
+	mover := w.s.ToMove()
+	g := w.s.Graph()
+	kids := make([]*node, 0, len(w.moves))
+	for i, m := range w.moves {
+		visits, wins := t.opt.PriorEven, t.opt.PriorEven/2
+		if best > 0 {
+			x := t.opt.LearnedGames * w.probs[i] / best
+			visits += x
+			wins += x
+		}
+		switch {
+		case m.Kind == game.Pass && len(w.moves) > 1:
+			wins = 0
+		case m.Kind == game.Place && t.liberty:
+			own := true
+			for _, q := range g.Neighbors(m.Point) {
+				if w.s.At(int(q)) != mover {
+					own = false
+					break
+				}
+			}
+			if own {
+				wins = 0
+			}
+		}
+		k := newNode(m, mover, visits, wins)
+		k.prior, k.priorWon = k.visits.Load(), k.wins.Load()
+		k.policy = float32(w.probs[i])
 		kids = append(kids, k)
 	}
 	return kids
@@ -850,7 +932,10 @@ func (t *tree) analysis(s game.State, ws []*worker, took time.Duration) Analysis
 	}
 	for _, k := range kids {
 		c := Candidate{Move: k.move, Visits: k.realVisits(), WinRate: k.realRate()}
-		if priorWon > 0 {
+		switch {
+		case t.model != nil:
+			c.Prior = float64(k.policy)
+		case priorWon > 0:
 			c.Prior = float64(k.priorWon) / float64(priorWon)
 		}
 		for x := k; x != nil; {

@@ -141,6 +141,21 @@ func (s *Server) estimate(st game.State) (Estimate, error) {
 	case board.White:
 		est.WinRate = 0
 	}
+	// Every player's share of the win: the first places share it.
+	rank, firsts := res.Rank(), 0
+	for c := board.Black; int(c) <= res.Players; c++ {
+		if rank[c] == 1 {
+			firsts++
+		}
+	}
+	for c := board.Black; int(c) <= res.Players; c++ {
+		w := 0.0
+		if rank[c] == 1 {
+			w = 1 / float64(firsts)
+		}
+		est.WinRates = append(est.WinRates, w)
+		est.Scores = append(est.Scores, res.Score[c])
+	}
 	est.Ownership = make([]float64, st.Graph().N())
 	owners := make([]board.Color, st.Graph().N())
 	for p := range owners {

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -77,6 +78,70 @@ func TestBrowserLobby(t *testing.T) {
 	bob.clickPoint("c3")
 	ann.waitFor("Bob's first move of the rematch", func(v jsView) bool { return v.Version == 1 })
 	ann.shot("rematch")
+}
+
+// TestBrowserLobbyKeeThree: Ann posts a challenge of Kee for three in
+// the lobby; Bob, signed in, accepts it and waits (his page says so, and
+// the lobby names him beside Ann); Cy, a guest in a third browser,
+// takes the last seat: the game starts, Cy's page goes to it at once and
+// Ann's and Bob's, told by the lobby's WebSocket, to their seats. Bob's
+// seat bears his account's name. Each plays a stone.
+func TestBrowserLobbyKeeThree(t *testing.T) {
+	ts := newTestServer(t)
+	b := newBrowser(t, ts.http.URL)
+	bob := signUpPage(b, "Bob")
+	ann := b.open("ann", "#/lobby")
+	ann.run(chromedp.WaitVisible(chromedp.CSS(`#challenge-form select[name=game]`)))
+	if !ann.hidden(`#challenge-form label.for-kee`) {
+		t.Error("the players' choice shows for Keil")
+	}
+	ann.setFieldOf("#challenge-form", "game", "kee")
+	if ann.hidden(`#challenge-form label.for-kee`) {
+		t.Fatal("no players' choice for Kee")
+	}
+	ann.setFieldOf("#challenge-form", "board", "5x5")
+	ann.setFieldOf("#challenge-form", "players", "3")
+	ann.setFieldOf("#challenge-form", "name", "Ann")
+	ann.click(`#challenge-form button[type=submit]`)
+	ann.waitText("#challenges", "yours: waiting for 2 more")
+
+	bob.run(chromedp.Navigate(ts.http.URL + "/#/lobby"))
+	bob.waitText("#challenges td.players", "Ann (2 of 3 seats open)")
+	bob.click(`#challenges button.accept`)
+	bob.waitText("#challenges", "joined: waiting for 1 more")
+	ann.waitText("#challenges", "yours: waiting for 1 more")
+	bob.shot("joined")
+
+	cy := b.open("cy", "#/lobby")
+	cy.waitText("#challenges td.players", "Ann, Bob (1 of 3 seats open)")
+	cy.shot("lobby")
+	cy.setFieldOf("#challenge-form", "name", "Cy")
+	cy.click(`#challenges button.accept`)
+	pages := []*page{ann, bob, cy}
+	for i, p := range pages {
+		p.waitFor("the game", func(jsView) bool { return true })
+		if _, seat := p.gameID(); seat != fmt.Sprint(i) {
+			t.Errorf("%s in seat %s, want %d", p.name, seat, i)
+		}
+	}
+	id, _ := ann.gameID()
+	for _, p := range pages[1:] {
+		if other, _ := p.gameID(); other != id {
+			t.Fatalf("%s in game %s, Ann in %s", p.name, other, id)
+		}
+	}
+	for i, move := range []string{"c3", "b2", "d4"} {
+		pages[i].clickPoint(move)
+		for _, p := range pages {
+			p.waitFor("the move", func(v jsView) bool { return v.Version == i+1 })
+		}
+	}
+	if s := cy.text("#seats-view"); !strings.Contains(s, "Ann (black)") || !strings.Contains(s, "Bob (white)") || !strings.Contains(s, "Cy (red)") {
+		t.Errorf("the seats read %q", s)
+	}
+	for _, p := range pages {
+		p.shot("game-" + p.name)
+	}
 }
 
 // TestBrowserPassConfirm: a pass asks to be confirmed: one click only

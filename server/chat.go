@@ -30,12 +30,11 @@ import (
 
 // Chat limits.
 const (
-	MaxChatLen   = 300 // characters of a chat line
-	ChatRate     = 1.0 // chat lines a second, sustained, per client and per author
-	ChatBurst    = 5   // chat lines at once
-	ChatHistory  = 100 // lines sent to a reader when it connects
-	chatMyLines  = 4096
-	chatHelloTTL = 10 * time.Second
+	MaxChatLen  = 300 // characters of a chat line
+	ChatRate    = 1.0 // chat lines a second, sustained, per client and per author
+	ChatBurst   = 5   // chat lines at once
+	ChatHistory = 100 // lines sent to a reader when it connects
+	chatMyLines = 4096
 )
 
 // chatHub holds the chat's readers on this server and its rate limits.
@@ -316,42 +315,20 @@ func (s *Server) watchChat(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	most := s.opt.MaxWatchers
-	if most <= 0 {
-		most = DefaultMaxWatchers
-	}
 	s.chat.mu.Lock()
-	full := len(s.chat.subs[id]) >= most
+	full := len(s.chat.subs[id]) >= s.opt.MaxWatchers
 	s.chat.mu.Unlock()
 	if full {
 		writeError(w, fail(http.StatusServiceUnavailable, "too many readers of this game's chat"))
 		return
 	}
-	client := s.limits.client(r)
-	if !s.limits.openSocket(client) {
-		writeError(w, fail(http.StatusTooManyRequests, "too many open connections from your address (%d): close some games' pages", s.limits.l.Sockets))
-		return
-	}
-	defer s.limits.closeSocket(client)
 	a, _ := s.signedIn(r)
-	c, err := websocket.Accept(w, r, nil) // same origin only
-	if err != nil {
-		return
-	}
-	defer c.CloseNow()
-	c.SetReadLimit(MaxWSMessage)
-	hctx, cancel := context.WithTimeout(r.Context(), chatHelloTTL)
-	_, data, err := c.Read(hctx)
-	cancel()
 	var hello chatHello
-	if err == nil {
-		err = json.Unmarshal(data, &hello)
-	}
-	if err != nil {
-		c.Close(websocket.StatusPolicyViolation, "say who reads first: {} or {\"seat\":N,\"token\":T}")
+	c, ctx, done := s.socket(w, r, &hello, "say who reads first: {} or {\"seat\":N,\"token\":T}")
+	if c == nil {
 		return
 	}
-	ctx := c.CloseRead(r.Context()) // nothing more is read
+	defer done()
 
 	sv, err := s.acquire(ctx, id)
 	if err != nil {

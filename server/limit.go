@@ -152,9 +152,16 @@ func (s *Server) limited(w http.ResponseWriter, r *http.Request) bool {
 	var ok bool
 	var wait time.Duration
 	switch {
-	case r.URL.Path == "/api/games":
+	case r.URL.Path == "/api/games", r.URL.Path == "/api/boards", r.URL.Path == "/api/lobby/challenges",
+		strings.HasPrefix(r.URL.Path, "/api/lobby/challenges/") && strings.HasSuffix(r.URL.Path, "/accept"):
+		// A challenge is a game to be, and an acceptance may make one; a
+		// board file read counts as a game made.
 		ok, wait = lm.take(lm.creates, lm.client(r), lm.l.Creates, lm.l.CreateBurst)
-	case strings.HasPrefix(r.URL.Path, "/api/games/") && strings.HasSuffix(r.URL.Path, "/actions"):
+	case strings.HasPrefix(r.URL.Path, "/api/games/") && strings.HasSuffix(r.URL.Path, "/actions"),
+		// The analysis board's positions, evaluations, solves and records
+		// count as actions: each replays moves.
+		r.URL.Path == "/api/position" || strings.HasPrefix(r.URL.Path, "/api/position/") ||
+			r.URL.Path == "/api/record" || r.URL.Path == "/api/records/parse":
 		ok, wait = lm.take(lm.actions, lm.client(r), lm.l.Actions, lm.l.ActionBurst)
 	default:
 		return false

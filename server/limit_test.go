@@ -107,6 +107,28 @@ func TestRateLimits(t *testing.T) {
 
 // Without TrustProxy, X-Forwarded-For is ignored: a client cannot escape
 // its limits by making up addresses.
+// TestRateLimitLobby: posting a challenge and accepting one count as
+// creating games: past the burst, 429.
+func TestRateLimitLobby(t *testing.T) {
+	hs := limitServer(t, Options{Limits: Limits{Creates: 0.1, CreateBurst: 2, TrustProxy: true}})
+	res, body := limitPost(t, hs, "/api/lobby/challenges", "198.51.100.1", `{"game":"kee","board":"5x5","players":3}`)
+	var p posted
+	if res.StatusCode != http.StatusCreated || json.Unmarshal(body, &p) != nil {
+		t.Fatalf("challenge: %d %s", res.StatusCode, body)
+	}
+	if res, body := limitPost(t, hs, "/api/lobby/challenges/"+p.ID+"/accept", "198.51.100.1", `{}`); res.StatusCode != http.StatusAccepted {
+		t.Fatalf("accepting: %d %s", res.StatusCode, body)
+	}
+	for _, path := range []string{"/api/lobby/challenges/" + p.ID + "/accept", "/api/lobby/challenges"} {
+		if res, body := limitPost(t, hs, path, "198.51.100.1", `{"game":"go"}`); res.StatusCode != http.StatusTooManyRequests {
+			t.Errorf("%s past the burst: %d %s", path, res.StatusCode, body)
+		}
+	}
+	if res, body := limitPost(t, hs, "/api/lobby/challenges/"+p.ID+"/accept", "198.51.100.2", `{}`); res.StatusCode != http.StatusCreated {
+		t.Errorf("another client accepting: %d %s", res.StatusCode, body)
+	}
+}
+
 func TestRateLimitIgnoresForgedAddresses(t *testing.T) {
 	hs := limitServer(t, Options{Limits: Limits{Creates: 0.1, CreateBurst: 1}})
 	if res, body := limitPost(t, hs, "/api/games", "198.51.100.1", twoHumans); res.StatusCode != http.StatusCreated {

@@ -25,11 +25,18 @@ import (
 // A challenge's maker is given a secret: it cancels the challenge, and it
 // is the token of the maker's seat in the game an acceptance makes (the
 // seat's token hash is the secret's), so that token reaches the maker
-// only. The acceptor is answered with the game and their own seat's
-// token; the maker learns of the acceptance on the lobby's WebSocket
-// (GET /api/lobby/ws) or by asking (POST /api/lobby/challenges/{id}/seat).
-// The store decides between acceptances racing on several servers: one
-// makes the game, the others are answered 409.
+// only. Each acceptance takes one of the challenge's seats (one, with two
+// players; two or three in Kee of three or four) and is given a secret
+// likewise; the acceptance that takes the last seat makes the game, and
+// is answered with it and its seat. The others learn of it on the
+// lobby's WebSocket (GET /api/lobby/ws) or by asking (POST
+// /api/lobby/challenges/{id}/seat with their secret). The store decides
+// between acceptances racing on several servers: each seat goes to one,
+// the others are answered 409.
+//
+// A challenge that expires leaves the lobby of every server's watchers
+// at its expiry: each server sets an alarm for the next expiry of the
+// challenges it lists.
 
 // Lobby limits.
 const (
@@ -87,22 +94,27 @@ type challengeView struct {
 	Rated   bool          `json:"rated"`
 	Created time.Time     `json:"created"`
 	Expires time.Time     `json:"expires"`
-	rematch bool          // a rematch: not listed
+	// Joined names the people who took a seat so far (in Kee of three
+	// or four players, before the last seat is taken).
+	Joined  []string `json:"joined"`
+	rematch bool     // a rematch: not listed
 }
 
 func viewOfChallenge(c store.Challenge) challengeView {
 	var req challengeRequest
 	json.Unmarshal([]byte(c.Request), &req) // the server wrote it
-	players := req.Players
-	if players == 0 {
-		players = 2
-	}
+	players := playersOf(req)
 	color := req.Color
 	if color == "" {
 		color = "first"
 	}
-	return challengeView{ID: c.ID, Maker: c.Maker, Game: req.Game, Rules: req.Rules, Board: req.Board, Players: players,
-		Setup: req.Setup, Clock: req.Clock, Color: color, Rated: req.Rated, Created: c.Created, Expires: c.Expires, rematch: req.Rematch != ""}
+	v := challengeView{ID: c.ID, Maker: c.Maker, Game: req.Game, Rules: req.Rules, Board: req.Board, Players: players,
+		Setup: req.Setup, Clock: req.Clock, Color: color, Rated: req.Rated, Created: c.Created, Expires: c.Expires, Joined: []string{},
+		rematch: req.Rematch != ""}
+	for _, j := range c.Joined {
+		v.Joined = append(v.Joined, j.Name)
+	}
+	return v
 }
 
 // checkName checks a player's name.
@@ -117,33 +129,75 @@ func checkName(name string) (string, error) {
 	return name, nil
 }
 
-// gameOf makes the game a challenge asks for, with the maker in seat and
-// the acceptor in the other; the acceptor's token is returned.
-func (s *Server) gameOf(req challengeRequest, makerSeat int, maker, acceptor seatPerson, makerHash []byte) (*store.Game, string, error) {
+// gameOf makes the game a challenge asks for, with people in their seats
+// (by seat).
+func (s *Server) gameOf(req challengeRequest, people []seatPerson) (*store.Game, error) {
 	cr := createRequest{Game: req.Game, Rules: req.Rules, Board: req.Board, Komi: req.Komi, Button: req.Button,
 		Players: req.Players, Setup: req.Setup, Clock: req.Clock}
 	cr.Seats = make([]struct {
 		Kind  string `json:"kind"`
 		Name  string `json:"name"`
 		Level string `json:"level"`
-	}, 2)
-	for i := range cr.Seats {
-		cr.Seats[i].Kind = "human"
+	}, len(people))
+	for i, p := range people {
+		cr.Seats[i].Kind, cr.Seats[i].Name = "human", p.name
 	}
-	cr.Seats[makerSeat].Name = maker.name
-	cr.Seats[1-makerSeat].Name = acceptor.name
-	meta, tokens, err := s.newGame(cr)
+	meta, _, err := s.newGame(cr)
 	if err != nil {
-		return nil, "", err
+		return nil, err
 	}
-	meta.Seats[makerSeat].TokenHash = makerHash
-	meta.Seats[makerSeat].Account = maker.account
-	meta.Seats[1-makerSeat].Account = acceptor.account
-	return meta, tokens[1-makerSeat], nil
+	for i, p := range people {
+		meta.Seats[i].TokenHash, meta.Seats[i].Account = p.hash, p.account
+	}
+	return meta, nil
 }
 
-// seatPerson is who takes a seat: a name and an account ("" for none).
-type seatPerson struct{ name, account string }
+// seatPerson is who takes a seat: a name, an account ("" for none) and
+// the hash of their seat's token (their secret).
+type seatPerson struct {
+	name, account string
+	hash          []byte
+}
+
+// lobbyPerson is who posts or accepts a challenge: named by the name
+// they gave, else by their account's (a nil a: none), else "guest".
+func lobbyPerson(name string, a *store.Account) seatPerson {
+	p := seatPerson{name: name}
+	if a != nil {
+		p.account = a.ID
+		if p.name == "" {
+			p.name = a.Name
+		}
+	}
+	if p.name == "" {
+		p.name = "guest"
+	}
+	return p
+}
+
+// playersOf is the number of seats a challenge asks for.
+func playersOf(req challengeRequest) int { return max(req.Players, 2) }
+
+// seating returns the seats of a challenge's maker (first) and of its
+// joiners (in the order they came) in a game of n players, as color asks:
+// "first" seats the maker first, "second" second, and the joiners in the
+// other seats in turn; "random" seats everyone at random.
+func seating(color string, n int) []int {
+	if color == "random" {
+		return rand.Perm(n)
+	}
+	maker := 0
+	if color == "second" {
+		maker = 1
+	}
+	order := []int{maker}
+	for i := range n {
+		if i != maker {
+			order = append(order, i)
+		}
+	}
+	return order
+}
 
 // postChallenge answers POST /api/lobby/challenges with the challenge's
 // id and its secret.
@@ -167,8 +221,8 @@ func (s *Server) postChallenge(w http.ResponseWriter, r *http.Request) {
 		writeError(w, fail(http.StatusBadRequest, "a rematch is proposed from its game's page"))
 		return
 	}
-	if req.Players > 2 {
-		writeError(w, fail(http.StatusBadRequest, "challenges in the lobby are for two players: make a game of %d from the new-game form and send its seat links", req.Players))
+	if req.Players < 0 || req.Players > MaxSeats {
+		writeError(w, fail(http.StatusBadRequest, "players %d: want 2 to %d", req.Players, MaxSeats))
 		return
 	}
 	switch req.Color {
@@ -177,20 +231,11 @@ func (s *Server) postChallenge(w http.ResponseWriter, r *http.Request) {
 		writeError(w, fail(http.StatusBadRequest, "color %q: want first, second or random", req.Color))
 		return
 	}
-	maker := seatPerson{name: name}
-	if a != nil {
-		maker.account = a.ID
-		if maker.name == "" {
-			maker.name = a.Name
-		}
-	}
-	if maker.name == "" {
-		maker.name = "guest"
-	}
+	maker := lobbyPerson(name, a)
 	req.Name = ""
 	// The game must be one the server makes: checked now, not at the
 	// acceptance.
-	if _, _, err := s.gameOf(req, 0, maker, seatPerson{}, nil); err != nil {
+	if _, err := s.gameOf(req, make([]seatPerson, playersOf(req))); err != nil {
 		writeError(w, err)
 		return
 	}
@@ -211,7 +256,7 @@ func (s *Server) postChallenge(w http.ResponseWriter, r *http.Request) {
 	data, _ := json.Marshal(req)
 	now := s.now()
 	c := &store.Challenge{ID: newID(), SecretHash: sum[:], Maker: maker.name, Account: maker.account, Owner: owner, Request: string(data),
-		Created: now, Expires: now.Add(life)}
+		Created: now, Expires: now.Add(life), Players: playersOf(req)}
 	if err := s.store.CreateChallenge(r.Context(), c); err != nil {
 		writeError(w, err)
 		return
@@ -276,10 +321,17 @@ func (s *Server) lobbyNow(ctx context.Context) (*lobbyState, error) {
 		return nil, err
 	}
 	v := &lobbyState{Challenges: []challengeView{}, Games: []gameItem{}}
+	var next time.Time // the next expiry of a challenge listed
 	for _, c := range list {
 		if cv := viewOfChallenge(c); !cv.rematch {
 			v.Challenges = append(v.Challenges, cv)
+			if next.IsZero() || c.Expires.Before(next) {
+				next = c.Expires
+			}
 		}
+	}
+	if !next.IsZero() {
+		s.armLobby(next)
 	}
 	for _, g := range games {
 		if g.Status == string(session.Playing) && len(v.Games) < MaxLobbyGames {
@@ -289,8 +341,11 @@ func (s *Server) lobbyNow(ctx context.Context) (*lobbyState, error) {
 	return v, nil
 }
 
-// acceptChallenge answers POST /api/lobby/challenges/{id}/accept {name}
-// with the game made and the acceptor's seat and token.
+// acceptChallenge answers POST /api/lobby/challenges/{id}/accept {name}:
+// the acceptor takes a seat. If it was the last, the game is made, and
+// the answer is 201 with the game and the acceptor's seat and token;
+// otherwise 202 with the acceptor's secret (which withdraws them, and
+// will be their seat's token) and the seats still to take.
 func (s *Server) acceptChallenge(w http.ResponseWriter, r *http.Request) {
 	var body struct {
 		Name string `json:"name"`
@@ -319,71 +374,71 @@ func (s *Server) acceptChallenge(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
+	secret := newToken()
+	var j store.Joiner
+	var meta *store.Game // the game, once made
+	var start func(c *store.Challenge) (*store.Game, error)
 	if req.Rematch != "" {
-		meta, seat, token, err := s.rematchGame(r, req.Rematch, req.From, c.SecretHash, body.Token)
+		g, seat, token, err := s.rematchGame(r, req.Rematch, req.From, c.SecretHash, body.Token)
 		if err != nil {
 			writeError(w, err)
 			return
 		}
-		s.made(w, r, id, meta, seat, token, false)
-		return
-	}
-	a, _ := s.signedIn(r)
-	if req.Rated && a == nil {
-		writeError(w, fail(http.StatusUnauthorized, "a rated game needs an account: sign in first"))
-		return
-	}
-	acceptor := seatPerson{name: name}
-	if a != nil {
-		if a.ID == c.Account {
-			writeError(w, fail(http.StatusConflict, "that is your own challenge"))
+		acceptor := g.Seats[1-seat]
+		secret, j = token, store.Joiner{Name: acceptor.Name, Account: acceptor.Account}
+		start = func(c *store.Challenge) (*store.Game, error) {
+			c.Seat, c.Joined[len(c.Joined)-1].Seat = seat, 1-seat
+			meta = g
+			return g, nil
+		}
+	} else {
+		a, _ := s.signedIn(r)
+		if req.Rated && a == nil {
+			writeError(w, fail(http.StatusUnauthorized, "a rated game needs an account: sign in first"))
 			return
 		}
-		acceptor.account = a.ID
-		if acceptor.name == "" {
-			acceptor.name = a.Name
+		p := lobbyPerson(name, a)
+		j.Name, j.Account = p.name, p.account
+		start = func(c *store.Challenge) (*store.Game, error) {
+			order := seating(req.Color, c.Players)
+			people := make([]seatPerson, c.Players)
+			c.Seat = order[0]
+			people[c.Seat] = seatPerson{name: c.Maker, account: c.Account, hash: c.SecretHash}
+			for i := range c.Joined {
+				jn := &c.Joined[i]
+				jn.Seat = order[i+1]
+				people[jn.Seat] = seatPerson{name: jn.Name, account: jn.Account, hash: jn.SecretHash}
+			}
+			g, err := s.gameOf(req, people)
+			meta = g
+			return g, err
 		}
 	}
-	if acceptor.name == "" {
-		acceptor.name = "guest"
-	}
-	seat := 0
-	switch req.Color {
-	case "second":
-		seat = 1
-	case "random":
-		seat = rand.IntN(2)
-	}
-	meta, token, err := s.gameOf(req, seat, seatPerson{name: c.Maker, account: c.Account}, acceptor, c.SecretHash)
+	sum := sha256.Sum256([]byte(secret))
+	j.SecretHash = sum[:]
+	after, err := s.store.JoinChallenge(r.Context(), id, s.now(), j, start)
 	if err != nil {
-		writeError(w, err)
-		return
-	}
-	s.made(w, r, id, meta, seat, token, req.Rated)
-}
-
-// made records the acceptance of challenge id, which makes game meta with
-// the maker in seat, and answers the acceptor with the game and their
-// seat's token. A rated challenge makes a rated game (both players have
-// accounts: the challenge asked for them).
-func (s *Server) made(w http.ResponseWriter, r *http.Request, id string, meta *store.Game, seat int, token string, rated bool) {
-	if err := s.store.AcceptChallenge(r.Context(), id, s.now(), meta, seat); err != nil {
 		writeError(w, challengeError(err))
 		return
 	}
-	if rated {
+	s.lobbyChanged(id)
+	if after.State != "accepted" {
+		s.log.Info("challenge joined", "challenge", id)
+		writeJSON(w, http.StatusAccepted, map[string]any{"secret": secret, "waiting": after.Players - 1 - len(after.Joined)})
+		return
+	}
+	if req.Rated {
+		// Every person has an account: the challenge asked for them.
 		if err := s.markRated(r.Context(), meta); err != nil {
 			s.log.Error("rated challenge", "game", meta.ID, "err", err)
 		}
 	}
 	s.log.Info("challenge accepted", "challenge", id, "game", meta.ID)
-	sv, err := s.acquire(r.Context(), meta.ID)
-	if err == nil {
+	if sv, err := s.acquire(r.Context(), meta.ID); err == nil {
 		s.computerTurn(meta.ID, sv)
 		sv.mu.Unlock()
 	}
-	s.lobbyChanged(id)
-	writeJSON(w, http.StatusCreated, map[string]any{"game": meta.ID, "seat": 1 - seat, "token": token})
+	writeJSON(w, http.StatusCreated, map[string]any{"game": meta.ID, "seat": after.Joined[len(after.Joined)-1].Seat, "token": secret})
 }
 
 // challengeError words a store's error about a challenge.
@@ -393,6 +448,8 @@ func challengeError(err error) error {
 		return fail(http.StatusNotFound, "no such challenge")
 	case errors.Is(err, store.ErrGone):
 		return fail(http.StatusConflict, "the challenge is no longer open: someone else took it, or it was withdrawn or expired")
+	case errors.Is(err, store.ErrJoined):
+		return fail(http.StatusConflict, "you have a seat in this challenge already")
 	}
 	return err
 }
@@ -402,7 +459,9 @@ type secretRequest struct {
 	Secret string `json:"secret"`
 }
 
-// cancelChallenge answers POST /api/lobby/challenges/{id}/cancel {secret}.
+// cancelChallenge answers POST /api/lobby/challenges/{id}/cancel {secret}:
+// the maker's secret withdraws the challenge ("cancelled"), a joiner's
+// takes them out of it ("left").
 func (s *Server) cancelChallenge(w http.ResponseWriter, r *http.Request) {
 	var body secretRequest
 	if err := readJSON(w, r, &body); err != nil {
@@ -411,17 +470,25 @@ func (s *Server) cancelChallenge(w http.ResponseWriter, r *http.Request) {
 	}
 	id := r.PathValue("id")
 	sum := sha256.Sum256([]byte(body.Secret))
-	if err := s.store.CancelChallenge(r.Context(), id, sum[:]); err != nil {
+	c, err := s.store.Challenge(r.Context(), id)
+	if err == nil {
+		err = s.store.CancelChallenge(r.Context(), id, sum[:])
+	}
+	if err != nil {
 		writeError(w, challengeError(err))
 		return
 	}
 	s.lobbyChanged(id)
-	writeJSON(w, http.StatusOK, map[string]string{"status": "cancelled"})
+	status := "cancelled"
+	if string(sum[:]) != string(c.SecretHash) {
+		status = "left"
+	}
+	writeJSON(w, http.StatusOK, map[string]string{"status": status})
 }
 
 // challengeSeat answers POST /api/lobby/challenges/{id}/seat {secret}:
-// the challenge's state, and once accepted its game and the maker's seat
-// (whose token is the secret).
+// the challenge's state, and once accepted its game and the seat of the
+// secret's bearer, the maker or a joiner (whose token is the secret).
 func (s *Server) challengeSeat(w http.ResponseWriter, r *http.Request) {
 	var body secretRequest
 	if err := readJSON(w, r, &body); err != nil {
@@ -434,7 +501,16 @@ func (s *Server) challengeSeat(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	sum := sha256.Sum256([]byte(body.Secret))
-	if string(sum[:]) != string(c.SecretHash) {
+	seat := -1
+	if string(sum[:]) == string(c.SecretHash) {
+		seat = c.Seat
+	}
+	for _, j := range c.Joined {
+		if string(sum[:]) == string(j.SecretHash) {
+			seat = j.Seat
+		}
+	}
+	if seat < 0 {
 		writeError(w, challengeError(store.ErrNotFound))
 		return
 	}
@@ -444,7 +520,7 @@ func (s *Server) challengeSeat(w http.ResponseWriter, r *http.Request) {
 	}
 	out := map[string]any{"state": state}
 	if c.State == "accepted" {
-		out["game"], out["seat"] = c.Game, c.Seat
+		out["game"], out["seat"] = c.Game, seat
 	}
 	writeJSON(w, http.StatusOK, out)
 }
@@ -453,6 +529,41 @@ func (s *Server) challengeSeat(w http.ResponseWriter, r *http.Request) {
 type lobby struct {
 	mu       sync.Mutex
 	watchers map[chan []byte]struct{}
+	// The alarm set for the next expiry of a challenge listed (armLobby):
+	// stop cancels it; gen tells the alarm set last.
+	alarm   func() bool
+	alarmAt time.Time
+	gen     int
+}
+
+// armLobby sets the lobby's alarm for at, when a challenge it lists
+// expires, if it has watchers to tell and no alarm as early is set: the
+// alarm sends them the lobby again (which sets the alarm of the expiry
+// after). So an expiry reaches the watchers of every server, each
+// server's at its own alarm.
+func (s *Server) armLobby(at time.Time) {
+	l := s.lobby
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if len(l.watchers) == 0 || s.ctx.Err() != nil || (l.alarm != nil && !l.alarmAt.After(at)) {
+		return
+	}
+	if l.alarm != nil {
+		l.alarm()
+	}
+	l.gen++
+	gen := l.gen
+	l.alarmAt = at
+	l.alarm = s.clock.AfterFunc(at.Sub(s.clock.Now()), func() {
+		l.mu.Lock()
+		if l.gen == gen {
+			l.alarm = nil
+		}
+		l.mu.Unlock()
+		if s.ctx.Err() == nil {
+			s.lobbyNotice("")
+		}
+	})
 }
 
 // listenLobby starts following the store's lobby notices, if it makes any
@@ -472,6 +583,10 @@ func (s *Server) listenLobby() {
 		for ch := range l.watchers {
 			delete(l.watchers, ch)
 			close(ch)
+		}
+		if l.alarm != nil {
+			l.alarm()
+			l.alarm = nil
 		}
 		l.mu.Unlock()
 	}()
@@ -524,30 +639,18 @@ func (s *Server) lobbyNotice(id string) {
 // after every change of a challenge (with the acceptance, if it was one).
 func (s *Server) watchLobby(w http.ResponseWriter, r *http.Request) {
 	l := s.lobby
-	max := s.opt.MaxWatchers
-	if max <= 0 {
-		max = DefaultMaxWatchers
-	}
 	l.mu.Lock()
-	full := len(l.watchers) >= max
+	full := len(l.watchers) >= s.opt.MaxWatchers
 	l.mu.Unlock()
 	if full {
 		writeError(w, fail(http.StatusServiceUnavailable, "too many watchers of the lobby"))
 		return
 	}
-	client := s.limits.client(r)
-	if !s.limits.openSocket(client) {
-		writeError(w, fail(http.StatusTooManyRequests, "too many open connections from your address (%d): close some pages", s.limits.l.Sockets))
+	c, ctx, done := s.socket(w, r, nil, "")
+	if c == nil {
 		return
 	}
-	defer s.limits.closeSocket(client)
-	c, err := websocket.Accept(w, r, nil) // same origin only
-	if err != nil {
-		return
-	}
-	defer c.CloseNow()
-	c.SetReadLimit(MaxWSMessage)
-	ctx := c.CloseRead(r.Context())
+	defer done()
 	ch := make(chan []byte, 16)
 	l.mu.Lock()
 	l.watchers[ch] = struct{}{}

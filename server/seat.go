@@ -58,14 +58,17 @@ func (s *Server) seat(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if a != nil && req.Token != "" && t.meta.Seats[req.Seat].Account == "" {
-		// A signed-in player's seat belongs to their account from now on.
-		mine, err := s.store.BindSeat(r.Context(), t.meta.ID, req.Seat, a.ID)
+		// A signed-in player's seat belongs to their account from now on,
+		// and bears its name (not the one its link was sent under).
+		mine, err := s.store.BindSeat(r.Context(), t.meta.ID, req.Seat, a.ID, a.Name)
 		if err != nil {
 			writeError(w, err)
 			return
 		}
 		if mine {
-			t.meta.Seats[req.Seat].Account = a.ID
+			t.meta.Seats[req.Seat].Account, t.meta.Seats[req.Seat].Name = a.ID, a.Name
+			sv.cached = nil // the view names the seat anew
+			s.broadcast(sv)
 		}
 	}
 	writeJSON(w, http.StatusOK, seatAnswer{Seat: req.Seat, Color: t.colorName(req.Seat)})

@@ -28,7 +28,7 @@ import (
 	"log/slog"
 	"math/rand/v2"
 	"net/http"
-	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -93,6 +93,12 @@ type Options struct {
 	// MaxAnalyses caps the analyses running at once on this server; 0
 	// means DefaultMaxAnalyses.
 	MaxAnalyses int
+	// SolveNodes caps the nodes of the exact solver's search of a
+	// position for the analysis board (one search at a time on a server);
+	// 0 means DefaultSolveNodes.
+	SolveNodes int64
+	// SolveTime caps the time of that search; 0 means DefaultSolveTime.
+	SolveTime time.Duration
 	// Clock is the server's time (nil: the machine's clock), which stamps
 	// every action and runs the games' clocks.
 	Clock Clock
@@ -111,6 +117,10 @@ type Options struct {
 	// IdleGames is how long a game nothing needs stays in memory unused;
 	// 0 means DefaultIdleGames; negative, for ever (up to MaxGames).
 	IdleGames time.Duration
+	// MaxBoardPoints caps the points of a board file a client sends
+	// (boards.go), at most board.MaxJSONPoints; 0 means
+	// DefaultMaxBoardPoints.
+	MaxBoardPoints int
 }
 
 // Server serves games from a store.
@@ -129,10 +139,12 @@ type Server struct {
 	warned *warnings // rate-limit warnings logged, by client (logging.go)
 	// analyses holds a token for each analysis running (analysis.go).
 	analyses chan struct{}
-	clock    Clock
-	acc      *accounts // sign-in state (accounts.go)
-	chat     *chatHub  // the games' chat readers and limits (chat.go)
-	lobby    *lobby    // the lobby's watchers (lobby.go)
+	// solving holds a token while the exact solver runs (review.go).
+	solving chan struct{}
+	clock   Clock
+	acc     *accounts // sign-in state (accounts.go)
+	chat    *chatHub  // the games' chat readers and limits (chat.go)
+	lobby   *lobby    // the lobby's watchers (lobby.go)
 	// sweepStop stops the next sweep for games out of time (clock.go);
 	// guarded by mu.
 	sweepStop func() bool
@@ -222,11 +234,22 @@ func New(st store.Store, opt Options) *Server {
 	if opt.MaxAnalyses <= 0 {
 		opt.MaxAnalyses = DefaultMaxAnalyses
 	}
+	if opt.MaxWatchers <= 0 {
+		opt.MaxWatchers = DefaultMaxWatchers
+	}
+	if opt.SolveNodes <= 0 {
+		opt.SolveNodes = DefaultSolveNodes
+	}
+	if opt.SolveTime <= 0 {
+		opt.SolveTime = DefaultSolveTime
+	}
 	s := &Server{store: st, opt: opt, log: opt.Log, tables: map[string]*served{}, ctx: ctx, stop: stop,
-		analyses: make(chan struct{}, opt.MaxAnalyses)}
+		analyses: make(chan struct{}, opt.MaxAnalyses), solving: make(chan struct{}, 1)}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", s.health)
 	mux.HandleFunc("GET /api/options", s.options)
+	mux.HandleFunc("GET /api/boards", s.gallery)
+	mux.HandleFunc("POST /api/boards", s.checkBoard)
 	mux.HandleFunc("GET /api/games", s.list)
 	mux.HandleFunc("POST /api/games", s.create)
 	mux.HandleFunc("GET /api/games/{id}", s.get)
@@ -236,6 +259,11 @@ func New(st store.Store, opt Options) *Server {
 	mux.HandleFunc("POST /api/games/{id}/seat", s.seat)
 	mux.HandleFunc("GET /api/games/{id}/ws", s.watch)
 	mux.HandleFunc("GET /api/games/{id}/analysis", s.analyze)
+	mux.HandleFunc("POST /api/position", s.position)
+	mux.HandleFunc("POST /api/position/evaluate", s.evaluate)
+	mux.HandleFunc("POST /api/position/solve", s.solvePosition)
+	mux.HandleFunc("POST /api/record", s.recordOfLines)
+	mux.HandleFunc("POST /api/records/parse", s.parseRecord)
 	mux.HandleFunc("POST /api/games/{id}/chat", s.postChat)
 	mux.HandleFunc("GET /api/games/{id}/chat/ws", s.watchChat)
 	mux.HandleFunc("POST /api/account/signup", s.signUp)
@@ -379,13 +407,18 @@ func writeError(w http.ResponseWriter, err error) {
 
 // readJSON decodes a request body of at most MaxBodyBytes into v.
 func readJSON(w http.ResponseWriter, r *http.Request, v any) error {
-	body := http.MaxBytesReader(w, r.Body, MaxBodyBytes)
+	return readJSONLimit(w, r, v, MaxBodyBytes)
+}
+
+// readJSONLimit reads the body as readJSON does, up to limit bytes.
+func readJSONLimit(w http.ResponseWriter, r *http.Request, v any, limit int64) error {
+	body := http.MaxBytesReader(w, r.Body, limit)
 	dec := json.NewDecoder(body)
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
 		var mbe *http.MaxBytesError
 		if errors.As(err, &mbe) {
-			return fail(http.StatusRequestEntityTooLarge, "request body larger than %d bytes", MaxBodyBytes)
+			return fail(http.StatusRequestEntityTooLarge, "request body larger than %d bytes", limit)
 		}
 		return fail(http.StatusBadRequest, "malformed request: %v", err)
 	}
@@ -394,7 +427,7 @@ func readJSON(w http.ResponseWriter, r *http.Request, v any) error {
 	if _, err := dec.Token(); err != io.EOF {
 		var mbe *http.MaxBytesError
 		if errors.As(err, &mbe) {
-			return fail(http.StatusRequestEntityTooLarge, "request body larger than %d bytes", MaxBodyBytes)
+			return fail(http.StatusRequestEntityTooLarge, "request body larger than %d bytes", limit)
 		}
 		return fail(http.StatusBadRequest, "malformed request: data after the JSON object")
 	}
@@ -443,13 +476,14 @@ func (s *Server) options(w http.ResponseWriter, r *http.Request) {
 			Boards: g.Boards, MinPlayers: g.MinPlayers, MaxPlayers: g.MaxPlayers, MinSide: g.MinSide, MaxSide: g.MaxSide, OddSides: g.OddSides})
 	}
 	writeJSON(w, http.StatusOK, map[string]any{
-		"games":   names,
-		"rules":   rules.Presets,
-		"levels":  s.opt.Levels,
-		"boards":  boards,
-		"players": players,
-		"catalog": info,
-		"limits":  limits,
+		"games":     names,
+		"rules":     rules.Presets,
+		"levels":    s.opt.Levels,
+		"boards":    boards,
+		"players":   players,
+		"catalog":   info,
+		"limits":    limits,
+		"boardFile": map[string]int{"maxBytes": MaxBoardFileBytes, "maxPoints": s.maxBoardPoints(), "maxDegree": MaxBoardDegree},
 	})
 }
 
@@ -519,7 +553,11 @@ type createRequest struct {
 	Komi    string `json:"komi"`
 	Button  string `json:"button"`
 	Players int    `json:"players"`
-	Setup   string `json:"setup"` // "fixed" or "pie"
+	// BoardFile is a board file (JSON, see board.ReadJSON) in place of
+	// Board, and BoardName its file's name.
+	BoardFile string `json:"boardFile"`
+	BoardName string `json:"boardName"`
+	Setup     string `json:"setup"` // "fixed" or "pie"
 	// Rated asks for a rated game (ratings.go).
 	Rated bool `json:"rated"`
 	// Clock is the time control; absent or null: none.
@@ -531,30 +569,9 @@ type createRequest struct {
 	} `json:"seats"`
 }
 
-// boardSpec accepts only the built-in boards from the web: never a file.
-var boardSpec = regexp.MustCompile(`^(hex:\d{1,2}|\d{1,2}x\d{1,2}|torus:\d{1,2}x\d{1,2})$`)
-
-var boardNumbers = regexp.MustCompile(`\d+`)
-
-// checkBoardSize refuses a board (matching boardSpec) larger than
-// MaxHexSide or MaxBoardSide.
-func checkBoardSize(spec string) error {
-	hex := strings.HasPrefix(spec, "hex:")
-	for _, f := range boardNumbers.FindAllString(spec, -1) {
-		n, _ := strconv.Atoi(f)
-		if hex && n > MaxHexSide {
-			return fail(http.StatusBadRequest, "board %s out of range: hex boards up to hex:%d", spec, MaxHexSide)
-		}
-		if !hex && n > MaxBoardSide {
-			return fail(http.StatusBadRequest, "board %s out of range: sides up to %d", spec, MaxBoardSide)
-		}
-	}
-	return nil
-}
-
 func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 	var req createRequest
-	if err := readJSON(w, r, &req); err != nil {
+	if err := readJSONLimit(w, r, &req, maxBoardRequest); err != nil {
 		writeError(w, err)
 		return
 	}
@@ -609,17 +626,11 @@ func (s *Server) newGame(req createRequest) (*store.Game, []string, error) {
 	if err != nil {
 		return nil, nil, bad("%v", err)
 	}
-	spec := strings.ToLower(strings.TrimSpace(req.Board))
-	if spec == "" {
-		spec = catalog.DefaultBoard(base.Game)
-	}
-	if !boardSpec.MatchString(spec) {
-		return nil, nil, bad("board %q: want hex:N, WxH or torus:WxH", req.Board)
-	}
-	if err := checkBoardSize(spec); err != nil {
+	b, err := s.chooseBoard(base.Game, req.Board, req.BoardName, req.BoardFile)
+	if err != nil {
 		return nil, nil, err
 	}
-	cfg := catalog.Config{Rules: preset, Board: spec}
+	cfg := catalog.Config{Rules: preset, Graph: b}
 	if req.Komi != "" {
 		cfg.Overrides = append(cfg.Overrides, "komi="+req.Komi)
 	}
@@ -656,6 +667,9 @@ func (s *Server) newGame(req createRequest) (*store.Game, []string, error) {
 	}
 	meta := &store.Game{ID: newID(), Rules: rs.String(), Board: g.Spec(), Setup: setup, Status: string(session.Playing), Serving: session.Current,
 		Created: s.now()}
+	if g.Kind() == "graph" {
+		meta.BoardJSON = string(g.JSON()) // the file as the board reads it back
+	}
 	if setup == "pie" {
 		meta.Status = string(session.Setup)
 	}
@@ -688,6 +702,9 @@ func (s *Server) newGame(req createRequest) (*store.Game, []string, error) {
 			level := seat.Level
 			if level == "" {
 				level = s.opt.Levels[0]
+			}
+			if !slices.Contains(s.opt.Levels, level) {
+				return nil, nil, bad("seat %d: level %q is not offered here (the levels: %s)", i+1, level, strings.Join(s.opt.Levels, ", "))
 			}
 			if _, err := s.player(level, rs); err != nil {
 				return nil, nil, bad("seat %d: %v", i+1, err)
@@ -842,6 +859,23 @@ func (s *Server) writeRecord(w http.ResponseWriter, r *http.Request, sv *served)
 		record.WriteMoveList(w, t.game.State())
 		return
 	}
+	rec, err := s.recordOf(sv)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	w.Header().Set("Content-Type", "application/x-go-sgf; charset=utf-8")
+	w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=\"moku-%s.sgf\"", t.meta.ID))
+	rec.WriteSGF(w)
+}
+
+// recordOf is the SGF record of sv's game, whose lock the caller holds:
+// its moves, result, players, clock and date.
+func (s *Server) recordOf(sv *served) (*record.Record, error) {
+	t := sv.t
+	if t.game.State() == nil {
+		return nil, fail(http.StatusConflict, "the game has not started")
+	}
 	g := t.game
 	rec := record.FromState(g.State())
 	rec.Delete("RE")
@@ -877,9 +911,7 @@ func (s *Server) writeRecord(w http.ResponseWriter, r *http.Request, sv *served)
 	}
 	rec.Set("DT", t.meta.Created.Format("2006-01-02"))
 	rec.Set("GN", t.describe())
-	w.Header().Set("Content-Type", "application/x-go-sgf; charset=utf-8")
-	w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=\"moku-%s.sgf\"", t.meta.ID))
-	rec.WriteSGF(w)
+	return rec, nil
 }
 
 // actionRequest is the body of POST /api/games/{id}/actions.

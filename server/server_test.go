@@ -129,7 +129,7 @@ func TestCreateRefused(t *testing.T) {
 		{"not JSON", `hello`, 400, "malformed"},
 		{"unknown field", `{"game": "go", "seats": [{"kind":"human"},{"kind":"human"}], "admin": true}`, 400, "unknown field"},
 		{"trailing data", `{"game": "go", "board": "5x5", "seats": [{"kind":"human"},{"kind":"human"}]} {"game": "go"}`, 400, "malformed"},
-		{"oversized body", `{"game": "go", "seats": [{"kind":"human","name":"` + strings.Repeat("x", MaxBodyBytes) + `"}]}`, 413, "larger"},
+		{"oversized body", `{"game": "go", "seats": [{"kind":"human","name":"` + strings.Repeat("x", maxBoardRequest) + `"}]}`, 413, "larger"},
 		{"unknown game", js(createReq{Game: "chess", Seats: two}), 400, "chess"},
 		{"board file path", js(createReq{Game: "go", Board: "/etc/passwd", Seats: two}), 400, "board"},
 		{"board json file", js(createReq{Game: "go", Board: "../../board.json", Seats: two}), 400, "board"},

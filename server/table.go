@@ -20,12 +20,14 @@ type table struct {
 	geom    boardView // the board's geometry, for every view
 }
 
-// boardOf rebuilds a game's board from its stored set-up.
+// boardOf rebuilds a game's board from its stored set-up: a board file
+// stored with the game, or a built-in board (never a file of the server's
+// disk).
 func boardOf(meta *store.Game) (*board.Graph, error) {
 	if meta.BoardJSON != "" {
 		return board.ReadJSON([]byte(meta.BoardJSON), meta.Board)
 	}
-	return board.Parse(meta.Board)
+	return board.Builtin(meta.Board)
 }
 
 // configOf returns the served game's set-up stored in meta.

@@ -2,6 +2,7 @@ package server
 
 import (
 	"encoding/json"
+	"math"
 	"strings"
 	"time"
 
@@ -20,6 +21,9 @@ type boardView struct {
 	Height int         `json:"height,omitempty"`
 	Points []pointView `json:"points"`
 	Edges  [][2]int    `json:"edges"`
+	// Seams are the edges (indices into Edges) a drawing leaves out: they
+	// join points drawn apart (board.Graph.Seam).
+	Seams []int `json:"seams,omitempty"`
 
 	enc []byte // the above as JSON, made once: every view sends it
 }
@@ -44,11 +48,15 @@ func viewBoard(g *board.Graph) boardView {
 	if g.Kind() == "rect" || g.Kind() == "torus" {
 		v.Width, v.Height = g.Size()
 	}
+	scale := drawingScale(g)
 	for p := 0; p < g.N(); p++ {
 		x, y := g.Coord(p)
-		v.Points = append(v.Points, pointView{Name: g.Name(p), X: x, Y: y})
+		v.Points = append(v.Points, pointView{Name: g.Name(p), X: x * scale, Y: y * scale})
 		for _, q := range g.Neighbors(p) {
 			if int(q) > p {
+				if g.Seam(p, int(q)) {
+					v.Seams = append(v.Seams, len(v.Edges))
+				}
 				v.Edges = append(v.Edges, [2]int{p, int(q)})
 			}
 		}
@@ -61,6 +69,32 @@ func viewBoard(g *board.Graph) boardView {
 	return v
 }
 
+// drawingScale is the factor that brings a board file's drawing to the
+// built-in boards' unit, its two closest points 1 apart, so that stones of
+// the page's size fit (the file's coordinates may be in any unit); 1 for
+// the built-in boards, drawn so already.
+func drawingScale(g *board.Graph) float64 {
+	if g.Kind() != "graph" || g.N() < 2 {
+		return 1
+	}
+	closest := math.Inf(1)
+	for p := 0; p < g.N(); p++ {
+		x, y := g.Coord(p)
+		for q := p + 1; q < g.N(); q++ {
+			qx, qy := g.Coord(q)
+			closest = min(closest, math.Hypot(qx-x, qy-y))
+		}
+	}
+	scale := 1 / closest
+	for p := 0; p < g.N(); p++ {
+		x, y := g.Coord(p)
+		if math.IsInf(x*scale, 0) || math.IsInf(y*scale, 0) || math.IsNaN(x*scale) || math.IsNaN(y*scale) {
+			return 1 // a drawing no scale makes legible (never a file the server took)
+		}
+	}
+	return scale
+}
+
 type seatView struct {
 	Color string `json:"color"`
 	Kind  string `json:"kind"`
@@ -71,6 +105,52 @@ type seatView struct {
 type moveView struct {
 	Color string `json:"color"`
 	Move  string `json:"move"`
+	// Rescinded: a rescission took the move out of the history (Kee).
+	Rescinded bool `json:"rescinded,omitempty"`
+}
+
+// appealView is a stone play an appealing pass has put in question (Kee,
+// game.Appealing): while it stands, its player's next non-appealing pass
+// rescinds it, and any stone play settles it.
+type appealView struct {
+	Color   string     `json:"color"` // the stone play's player
+	Move    string     `json:"move"`  // its point's name
+	Point   int        `json:"point"`
+	At      int        `json:"at"`      // its index in the moves
+	Appeals []moveView `json:"appeals"` // the opponents' appealing passes since it
+}
+
+// movesOf lists the moves of s (game.Actions) as a view shows them, with
+// each one's player and whether it was rescinded.
+func movesOf(s game.State) []moveView {
+	g := s.Graph()
+	var resc []bool
+	if a, ok := s.(game.Appealing); ok {
+		resc = a.Rescinded()
+	}
+	out := []moveView{}
+	for i, m := range game.Actions(s) {
+		out = append(out, moveView{Color: m.Player.String(), Move: m.Move.Format(g), Rescinded: i < len(resc) && resc[i]})
+	}
+	return out
+}
+
+// appealOf is the stone play of s under appeal, or nil.
+func appealOf(s game.State) *appealView {
+	a, ok := s.(game.Appealing)
+	if !ok {
+		return nil
+	}
+	play, at, appeals, ok := a.UnderAppeal()
+	if !ok {
+		return nil
+	}
+	g := s.Graph()
+	v := &appealView{Color: play.Player.String(), Move: play.Move.Format(g), Point: play.Move.Point, At: at, Appeals: []moveView{}}
+	for _, m := range appeals {
+		v.Appeals = append(v.Appeals, moveView{Color: m.Player.String(), Move: m.Move.Format(g)})
+	}
+	return v
 }
 
 type scoreView struct {
@@ -124,6 +204,11 @@ type gameView struct {
 	// silent (a "claim" action); Abandoned lists the seats so ended.
 	ClaimFrom string `json:"claimFrom,omitempty"`
 	Abandoned []int  `json:"abandoned,omitempty"`
+	// Aids are what the board aids draw (position.go).
+	Aids aidsView `json:"aids"`
+	// Appeal, in play, is the stone play an appealing pass has put in
+	// question (Kee), or absent.
+	Appeal *appealView `json:"appeal,omitempty"`
 }
 
 // stonesOf writes the board as a string of symbols.
@@ -168,6 +253,7 @@ func (t *table) view() gameView {
 		return v
 	}
 	v.Stones = stonesOf(s)
+	v.Aids = aidsOf(s)
 	owners := make([]byte, g.Board().N())
 	for p, c := range g.Owners() {
 		owners[p] = c.Symbol()
@@ -183,15 +269,14 @@ func (t *table) view() gameView {
 	for _, seat := range g.Abandoned() {
 		abandoned[g.Color(seat)] = true
 	}
-	for _, m := range game.Actions(s) {
-		mv := moveView{Color: m.Player.String(), Move: m.Move.Format(g.Board())}
+	v.Moves = movesOf(s)
+	for i, m := range game.Actions(s) {
 		if m.Move.Kind == game.Resign && timedOut[m.Player] {
-			mv.Move = "out of time"
+			v.Moves[i].Move = "out of time"
 		}
 		if m.Move.Kind == game.Resign && abandoned[m.Player] {
-			mv.Move = "left (silent for a week)"
+			v.Moves[i].Move = "left (silent for a week)"
 		}
-		v.Moves = append(v.Moves, mv)
 		if m.Move.Kind == game.Place {
 			v.Last = m.Move.Point
 		} else {
@@ -201,16 +286,26 @@ func (t *table) view() gameView {
 	for _, m := range g.Legal() {
 		v.Legal = append(v.Legal, m.Format(g.Board()))
 	}
+	if g.Phase() == session.Playing {
+		v.Appeal = appealOf(s)
+	}
 	res := g.Result()
 	if g.Phase() == session.Over {
 		v.Result, v.Reason = res.String(), res.Reason
 	}
+	v.Score = scoresOf(res)
+	return v
+}
+
+// scoresOf is each player's count in res, with their rank.
+func scoresOf(res game.Result) []scoreView {
+	out := []scoreView{}
 	rank := res.Rank()
 	for c := board.Black; int(c) <= res.Players; c++ {
-		v.Score = append(v.Score, scoreView{Color: c.String(), Stones: res.Stones[c], Territory: res.Territory[c],
+		out = append(out, scoreView{Color: c.String(), Stones: res.Stones[c], Territory: res.Territory[c],
 			Bonus: res.Bonus[c], Total: res.Score[c], Rank: rank[c]})
 	}
-	return v
+	return out
 }
 
 // positions returns the board after each move, the start first, for

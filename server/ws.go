@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"encoding/json"
 	"net/http"
 	"time"
 
@@ -18,32 +19,18 @@ func (s *Server) watch(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	max := s.opt.MaxWatchers
-	if max <= 0 {
-		max = DefaultMaxWatchers
-	}
 	sv.mu.Lock()
-	full := len(sv.watchers) >= max
+	full := len(sv.watchers) >= s.opt.MaxWatchers
 	sv.mu.Unlock()
 	if full {
 		writeError(w, fail(http.StatusServiceUnavailable, "too many watchers of this game"))
 		return
 	}
-	client := s.limits.client(r)
-	if !s.limits.openSocket(client) {
-		writeError(w, fail(http.StatusTooManyRequests, "too many open connections from your address (%d): close some games' pages", s.limits.l.Sockets))
+	c, ctx, done := s.socket(w, r, nil, "")
+	if c == nil {
 		return
 	}
-	defer s.limits.closeSocket(client)
-	c, err := websocket.Accept(w, r, nil) // nil options: same-origin only
-	if err != nil {
-		return
-	}
-	defer c.CloseNow()
-	// Watchers only listen: a message from one closes its connection
-	// (StatusPolicyViolation) unread, and none may be large.
-	c.SetReadLimit(MaxWSMessage)
-	ctx := c.CloseRead(r.Context())
+	defer done()
 
 	ch := make(chan []byte, 16)
 	// The game again, locked: it may have been dropped from memory since
@@ -52,7 +39,7 @@ func (s *Server) watch(w http.ResponseWriter, r *http.Request) {
 		c.Close(websocket.StatusTryAgainLater, "the game could not be read: try again")
 		return
 	}
-	if len(sv.watchers) >= max { // others came in meanwhile
+	if len(sv.watchers) >= s.opt.MaxWatchers { // others came in meanwhile
 		sv.mu.Unlock()
 		c.Close(websocket.StatusTryAgainLater, "too many watchers of this game")
 		return
@@ -69,6 +56,52 @@ func (s *Server) watch(w http.ResponseWriter, r *http.Request) {
 		sv.mu.Unlock()
 	}()
 	s.pump(ctx, c, first, ch)
+}
+
+// helloTTL is how long a socket's client has to send its first message,
+// when one is asked for.
+const helloTTL = 10 * time.Second
+
+// socket upgrades r to a WebSocket whose client listens, within the
+// client's cap of open WebSockets (429 beyond): same origin only, no
+// message from the client larger than MaxWSMessage. With hello non-nil,
+// the client's first message is read into it (JSON, within helloTTL); a
+// client that sends none, or a wrong one, has its connection closed with
+// want as the reason. Nothing more is read: any message closes the
+// connection (StatusPolicyViolation), and ctx ends when the client goes.
+// done closes the connection and gives the client's socket back. A nil
+// connection means the request has been answered already. The game's,
+// the lobby's and the chat's sockets share it.
+func (s *Server) socket(w http.ResponseWriter, r *http.Request, hello any, want string) (c *websocket.Conn, ctx context.Context, done func()) {
+	client := s.limits.client(r)
+	if !s.limits.openSocket(client) {
+		writeError(w, fail(http.StatusTooManyRequests, "too many open connections from your address (%d): close some pages", s.limits.l.Sockets))
+		return nil, nil, nil
+	}
+	c, err := websocket.Accept(w, r, nil) // nil options: same-origin only
+	if err != nil {
+		s.limits.closeSocket(client)
+		return nil, nil, nil
+	}
+	done = func() {
+		c.CloseNow()
+		s.limits.closeSocket(client)
+	}
+	c.SetReadLimit(MaxWSMessage)
+	if hello != nil {
+		hctx, cancel := context.WithTimeout(r.Context(), helloTTL)
+		_, data, err := c.Read(hctx)
+		cancel()
+		if err == nil {
+			err = json.Unmarshal(data, hello)
+		}
+		if err != nil {
+			c.Close(websocket.StatusPolicyViolation, want)
+			done()
+			return nil, nil, nil
+		}
+	}
+	return c, c.CloseRead(r.Context()), done
 }
 
 // pump sends first on c, then every message of ch, pinging every 30 s,

@@ -173,6 +173,37 @@ func TestGameClockPie(t *testing.T) {
 	}
 }
 
+// TestGameClockUndo: an undo request stops no clock; a declined one
+// changes nothing; an accepted one gives no time back: the mover's clock
+// keeps what its move taken back cost (and the increment it earned) and
+// starts again at the acceptance, and the answering player's time since
+// that move is charged to no one.
+func TestGameClockUndo(t *testing.T) {
+	t0 := time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC)
+	at := func(s float64) time.Time { return t0.Add(time.Duration(s * float64(time.Second))) }
+	tc := TimeControl{Kind: Fischer, Main: 60 * time.Second, Increment: 5 * time.Second}
+	for _, accept := range []bool{false, true} {
+		g := newClockGame(t, "go", tc, t0)
+		mustApply(t, g, Action{Seat: 0, Kind: Move, Arg: "c3", At: at(10)})
+		mustApply(t, g, Action{Seat: 0, Kind: UndoRequest, At: at(15)})
+		if seat, d, ok := g.Deadline(); !ok || seat != 1 || !d.Equal(at(70)) {
+			t.Fatalf("white's deadline while the request is open: %d %v %v; want 70 s", seat, d, ok)
+		}
+		if !accept {
+			mustApply(t, g, Action{Seat: 1, Kind: UndoDecline, At: at(40)})
+			if seat, d, _ := g.Deadline(); seat != 1 || !d.Equal(at(70)) {
+				t.Errorf("after the decline: seat %d, deadline %v; want white at 70 s", seat, d)
+			}
+			continue
+		}
+		mustApply(t, g, Action{Seat: 1, Kind: UndoAccept, At: at(40)})
+		c := g.Clocks()
+		if seat, d, _ := g.Deadline(); seat != 0 || !d.Equal(at(95)) || c[0].Left != 55*time.Second || c[1].Left != 60*time.Second {
+			t.Errorf("after the undo: seat %d, deadline %v, clocks %+v; want black at 40+55 s, white's 60 s whole", seat, d, c)
+		}
+	}
+}
+
 func newClockGame(t *testing.T, desc string, tc TimeControl, created time.Time) *Game {
 	t.Helper()
 	gr, _ := board.Parse("5x5")

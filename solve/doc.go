@@ -5,7 +5,10 @@
 //
 // Start with For (the solver for a ruleset and a board: Solver, or KiSolver
 // for Ki) and Exact.Solve, or SolveMulti for three or four players;
-// Result.WriteText prints a result.
+// Result.WriteText prints a result. FromState solves a two-player game from
+// any position of it (its moves so far replayed, so that the history the
+// rules look at is the game's), within Options.MaxNodes: the web app's
+// analysis board offers it once few points are left empty.
 //
 // # Method
 //

@@ -5,6 +5,7 @@ import (
 
 	"moku/board"
 	"moku/catalog"
+	"moku/game"
 	"moku/rules"
 	"moku/solve"
 )
@@ -50,4 +51,26 @@ func ExampleFor() {
 	}
 	fmt.Println(solve.FormatValue(res.Value), res.PV)
 	// Output: B+3 [b2 b1 a1 c3 c1 a3 b1 b3 a2 pass c2]
+}
+
+// FromState solves from a position of a game: on 3x3 Go without komi,
+// after Black's first move on the edge and White's answer in the centre,
+// Black still wins, by three points instead of the nine of the centre.
+func ExampleFromState() {
+	st, err := catalog.Start(catalog.Config{Rules: "go", Overrides: []string{"komi=0"}, Board: "3x3"})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	if err := game.PlayAll(st, "a2 b2"); err != nil {
+		fmt.Println(err)
+		return
+	}
+	res, err := solve.FromState(st, solve.Options{MaxNodes: 1_000_000})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(solve.FormatValue(res.Value), res.Exact, res.PV)
+	// Output: B+3 true [c2 pass b1 b3 pass pass]
 }

@@ -42,9 +42,10 @@ type Accounts interface {
 	SessionAccount(ctx context.Context, tokenHash []byte, now time.Time) (*Account, error)
 	// DeleteSession ends a session.
 	DeleteSession(ctx context.Context, tokenHash []byte) error
-	// BindSeat makes seat of game belong to account, if it belongs to
-	// none yet; it reports whether the seat is the account's now.
-	BindSeat(ctx context.Context, game string, seat int, account string) (bool, error)
+	// BindSeat makes seat of game belong to account, and be named name
+	// (the account's), if it belongs to none yet; it reports whether the
+	// seat is the account's now.
+	BindSeat(ctx context.Context, game string, seat int, account, name string) (bool, error)
 	// AccountGames returns up to limit games with a seat of account, the
 	// most recently updated first.
 	AccountGames(ctx context.Context, account string, limit int) ([]Game, error)

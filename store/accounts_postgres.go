@@ -103,12 +103,12 @@ func (p *Postgres) DeleteSession(ctx context.Context, tokenHash []byte) (err err
 }
 
 // BindSeat gives a seat to an account, if it has none.
-func (p *Postgres) BindSeat(ctx context.Context, game string, seat int, account string) (_ bool, err error) {
+func (p *Postgres) BindSeat(ctx context.Context, game string, seat int, account, name string) (_ bool, err error) {
 	defer markUnavailable(&err)
 	var owner *string
 	err = p.pool.QueryRow(ctx, `UPDATE games SET seats = CASE WHEN coalesce(seats->$2->>'Account', '') = ''
-			THEN jsonb_set(seats, ARRAY[$2::text, 'Account'], to_jsonb($3::text)) ELSE seats END
-		WHERE id = $1 AND $2 < jsonb_array_length(seats) RETURNING seats->$2->>'Account'`, game, seat, account).Scan(&owner)
+			THEN jsonb_set(jsonb_set(seats, ARRAY[$2::text, 'Account'], to_jsonb($3::text)), ARRAY[$2::text, 'Name'], to_jsonb($4::text)) ELSE seats END
+		WHERE id = $1 AND $2 >= 0 AND $2 < jsonb_array_length(seats) RETURNING seats->$2->>'Account'`, game, seat, account, name).Scan(&owner)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return false, ErrNotFound
 	}

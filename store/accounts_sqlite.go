@@ -141,7 +141,7 @@ func (s *SQLite) DeleteSession(ctx context.Context, tokenHash []byte) (err error
 }
 
 // BindSeat gives a seat to an account, if it has none.
-func (s *SQLite) BindSeat(ctx context.Context, game string, seat int, account string) (_ bool, err error) {
+func (s *SQLite) BindSeat(ctx context.Context, game string, seat int, account, name string) (_ bool, err error) {
 	defer markUnavailable(&err)
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
@@ -165,7 +165,7 @@ func (s *SQLite) BindSeat(ctx context.Context, game string, seat int, account st
 	if seats[seat].Account != "" {
 		return seats[seat].Account == account, nil
 	}
-	seats[seat].Account = account
+	seats[seat].Account, seats[seat].Name = account, name
 	data, err := json.Marshal(seats)
 	if err != nil {
 		return false, err

@@ -26,25 +26,30 @@ CREATE TABLE IF NOT EXISTS challenges (
 CREATE INDEX IF NOT EXISTS challenges_open ON challenges(expires) WHERE state = 'open';
 `
 
-const challengeColumns = `id, secret, maker, account, owner, request, created, expires, state, game, seat`
+const challengeColumns = `id, secret, maker, account, owner, request, created, expires, state, game, seat, players, joined`
 
 func scanChallenge(row scanner) (Challenge, error) {
 	var c Challenge
 	var created, expires int64
-	err := row.Scan(&c.ID, &c.SecretHash, &c.Maker, &c.Account, &c.Owner, &c.Request, &created, &expires, &c.State, &c.Game, &c.Seat)
+	var joined string
+	err := row.Scan(&c.ID, &c.SecretHash, &c.Maker, &c.Account, &c.Owner, &c.Request, &created, &expires, &c.State, &c.Game, &c.Seat, &c.Players, &joined)
 	if errors.Is(err, sql.ErrNoRows) {
 		return c, ErrNotFound
 	}
+	if err != nil {
+		return c, err
+	}
 	c.Created, c.Expires = time.UnixMilli(created), time.UnixMilli(expires)
-	return c, err
+	return c, json.Unmarshal([]byte(joined), &c.Joined)
 }
 
 // CreateChallenge stores a new open challenge.
 func (s *SQLite) CreateChallenge(ctx context.Context, c *Challenge) (err error) {
 	defer markUnavailable(&err)
-	c.State = "open"
-	_, err = s.db.ExecContext(ctx, `INSERT INTO challenges (`+challengeColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, '', 0)`,
-		c.ID, c.SecretHash, c.Maker, c.Account, c.Owner, c.Request, c.Created.UnixMilli(), c.Expires.UnixMilli(), c.State)
+	c.State, c.Joined = "open", nil
+	c.Players = max(c.Players, 2)
+	_, err = s.db.ExecContext(ctx, `INSERT INTO challenges (`+challengeColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, '', 0, ?, '[]')`,
+		c.ID, c.SecretHash, c.Maker, c.Account, c.Owner, c.Request, c.Created.UnixMilli(), c.Expires.UnixMilli(), c.State, c.Players)
 	return err
 }
 
@@ -70,75 +75,45 @@ func (s *SQLite) OpenChallenges(ctx context.Context, now time.Time, limit int) (
 	return collect(rows, scanChallenge)
 }
 
-// AcceptChallenge closes a challenge and creates its game.
-func (s *SQLite) AcceptChallenge(ctx context.Context, id string, now time.Time, g *Game, seat int) (err error) {
-	defer markUnavailable(&err)
-	seats, err := json.Marshal(g.Seats)
-	if err != nil {
-		return err
-	}
-	tx, err := s.db.BeginTx(ctx, nil)
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback()
-	res, err := tx.ExecContext(ctx, `UPDATE challenges SET state = 'accepted', game = ?, seat = ? WHERE id = ? AND state = 'open' AND expires > ?`,
-		g.ID, seat, id, now.UnixMilli())
-	if err != nil {
-		return err
-	}
-	if n, err := res.RowsAffected(); err != nil {
-		return err
-	} else if n == 0 {
-		return s.goneOrMissing(ctx, tx, id)
-	}
-	if g.Created.IsZero() {
-		g.Created = now
-	}
-	g.Updated = g.Created
-	_, err = tx.ExecContext(ctx, `INSERT INTO games (id, created, updated, rules, board, board_json, setup, seats, status, result, moves, colors, serving, clock, deadline, to_move)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?)`,
-		g.ID, g.Created.UnixMilli(), g.Created.UnixMilli(), g.Rules, g.Board, g.BoardJSON, g.Setup, string(seats), g.Status, g.Result, g.Colors, servingOf(g), g.Clock, msOf(g.Deadline), g.ToMove)
-	if err != nil {
-		return err
-	}
-	return tx.Commit()
-}
-
-func (s *SQLite) goneOrMissing(ctx context.Context, tx *sql.Tx, id string) error {
-	var n int
-	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM challenges WHERE id = ?`, id).Scan(&n); err != nil {
-		return err
-	}
-	if n == 0 {
-		return ErrNotFound
-	}
-	return ErrGone
-}
-
-// CancelChallenge closes a challenge its maker withdraws.
-func (s *SQLite) CancelChallenge(ctx context.Context, id string, secretHash []byte) (err error) {
+// changeChallenge reads challenge id in a transaction (the store's one
+// connection makes it the only one), lets change alter it, and writes
+// back its state, game, seat and joiners.
+func (s *SQLite) changeChallenge(ctx context.Context, id string, change func(tx *sql.Tx, c *Challenge) error) (_ *Challenge, err error) {
 	defer markUnavailable(&err)
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	defer tx.Rollback()
-	res, err := tx.ExecContext(ctx, `UPDATE challenges SET state = 'cancelled' WHERE id = ? AND secret = ? AND state = 'open'`, id, secretHash)
+	c, err := scanChallenge(tx.QueryRowContext(ctx, `SELECT `+challengeColumns+` FROM challenges WHERE id = ?`, id))
 	if err != nil {
-		return err
+		return nil, err
 	}
-	if n, err := res.RowsAffected(); err != nil {
-		return err
-	} else if n == 0 {
-		var n int
-		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM challenges WHERE id = ? AND secret = ?`, id, secretHash).Scan(&n); err != nil {
-			return err
-		}
-		if n == 0 {
-			return ErrNotFound
-		}
-		return ErrGone
+	if err := change(tx, &c); err != nil {
+		return nil, err
 	}
-	return tx.Commit()
+	joined, err := json.Marshal(c.Joined)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE challenges SET state = ?, game = ?, seat = ?, joined = ? WHERE id = ?`,
+		c.State, c.Game, c.Seat, string(joined), id); err != nil {
+		return nil, err
+	}
+	return &c, tx.Commit()
+}
+
+// JoinChallenge gives j a seat of a challenge, and makes its game when j
+// takes the last.
+func (s *SQLite) JoinChallenge(ctx context.Context, id string, now time.Time, j Joiner, start func(c *Challenge) (*Game, error)) (*Challenge, error) {
+	return s.changeChallenge(ctx, id, func(tx *sql.Tx, c *Challenge) error {
+		return c.joinThen(j, now, start, func(g *Game) error { return sqliteInsertGame(ctx, tx, g, now) })
+	})
+}
+
+// CancelChallenge closes a challenge its maker withdraws, or takes a
+// joiner out of it.
+func (s *SQLite) CancelChallenge(ctx context.Context, id string, secretHash []byte) error {
+	_, err := s.changeChallenge(ctx, id, func(_ *sql.Tx, c *Challenge) error { return c.withdraw(secretHash) })
+	return err
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"path/filepath"
 	"sync"
 	"testing"
 	"time"
@@ -12,34 +11,53 @@ import (
 	"moku/internal/pgtest"
 )
 
-func TestChallengesSQLite(t *testing.T) {
-	testChallenges(t, func(t *testing.T) Store {
-		s, err := OpenSQLite(filepath.Join(t.TempDir(), "moku.db"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { s.Close() })
-		return s
-	})
-}
-
-func TestChallengesPostgres(t *testing.T) {
-	testChallenges(t, func(t *testing.T) Store {
-		s, err := OpenPostgres(context.Background(), pgtest.DSN(t))
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { s.Close() })
-		return s
-	})
-}
+func TestChallenges(t *testing.T) { onEach(t, testChallenges) }
 
 func newChallenge(id string, now time.Time) *Challenge {
 	return &Challenge{ID: id, SecretHash: hash(id + " secret"), Maker: "Ann", Owner: "127.0.0.1", Request: `{"game":"go"}`,
 		Created: now, Expires: now.Add(30 * time.Minute)}
 }
 
-func testChallenges(t *testing.T, open func(t *testing.T) Store) {
+// postSeats stores a new challenge of Ann's, id, of players seats.
+func postSeats(t *testing.T, s Store, id string, now time.Time, players int) {
+	t.Helper()
+	c := newChallenge(id, now)
+	c.Players = players
+	if err := s.CreateChallenge(context.Background(), c); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// accept takes a seat of challenge id for a guest; a game made is named
+// game, with the maker in seat and the joiners in the other seats in
+// the order they came.
+func accept(s Store, id string, now time.Time, game string, seat int) error {
+	_, err := s.JoinChallenge(context.Background(), id, now, Joiner{Name: game, SecretHash: hash(game)}, startAt(game, seat))
+	return err
+}
+
+// startAt is JoinChallenge's start of a game named id with the maker in
+// seat and the joiners in the other seats in the order they came.
+func startAt(id string, seat int) func(c *Challenge) (*Game, error) {
+	return func(c *Challenge) (*Game, error) {
+		g := newGame(id)
+		g.Seats = make([]Seat, c.Players)
+		c.Seat = seat
+		next := 0
+		for i := range c.Joined {
+			if next == seat {
+				next++
+			}
+			c.Joined[i].Seat = next
+			g.Seats[next] = Seat{Kind: "human", Name: c.Joined[i].Name, TokenHash: c.Joined[i].SecretHash}
+			next++
+		}
+		g.Seats[seat] = Seat{Kind: "human", Name: c.Maker, TokenHash: c.SecretHash}
+		return g, nil
+	}
+}
+
+func testChallenges(t *testing.T, open opener) {
 	ctx := context.Background()
 	now := time.UnixMilli(time.Now().UnixMilli())
 
@@ -73,7 +91,7 @@ func testChallenges(t *testing.T, open func(t *testing.T) Store) {
 		if list, err := s.OpenChallenges(ctx, later, 10); err != nil || len(list) != 0 {
 			t.Errorf("open challenges after expiry %+v, %v", list, err)
 		}
-		if err := s.AcceptChallenge(ctx, "c1", later, newGame("g1"), 0); !errors.Is(err, ErrGone) {
+		if err := accept(s, "c1", later, "g1", 0); !errors.Is(err, ErrGone) {
 			t.Errorf("accepting an expired challenge: %v, want ErrGone", err)
 		}
 		if _, err := s.Get(ctx, "g1"); !errors.Is(err, ErrNotFound) {
@@ -86,7 +104,7 @@ func testChallenges(t *testing.T, open func(t *testing.T) Store) {
 		if err := s.CreateChallenge(ctx, newChallenge("c1", now)); err != nil {
 			t.Fatal(err)
 		}
-		if err := s.AcceptChallenge(ctx, "c1", now, newGame("g1"), 1); err != nil {
+		if err := accept(s, "c1", now, "g1", 1); err != nil {
 			t.Fatal(err)
 		}
 		c, err := s.Challenge(ctx, "c1")
@@ -96,10 +114,10 @@ func testChallenges(t *testing.T, open func(t *testing.T) Store) {
 		if g, err := s.Get(ctx, "g1"); err != nil || len(g.Seats) != 2 {
 			t.Errorf("its game %+v, %v", g, err)
 		}
-		if err := s.AcceptChallenge(ctx, "c1", now, newGame("g2"), 0); !errors.Is(err, ErrGone) {
+		if err := accept(s, "c1", now, "g2", 0); !errors.Is(err, ErrGone) {
 			t.Errorf("second acceptance: %v, want ErrGone", err)
 		}
-		if err := s.AcceptChallenge(ctx, "nope", now, newGame("g3"), 0); !errors.Is(err, ErrNotFound) {
+		if err := accept(s, "nope", now, "g3", 0); !errors.Is(err, ErrNotFound) {
 			t.Errorf("accepting no challenge: %v, want ErrNotFound", err)
 		}
 		if list, _ := s.OpenChallenges(ctx, now, 10); len(list) != 0 {
@@ -121,7 +139,7 @@ func testChallenges(t *testing.T, open func(t *testing.T) Store) {
 		if err := s.CancelChallenge(ctx, "c1", hash("c1 secret")); !errors.Is(err, ErrGone) {
 			t.Errorf("second cancel: %v, want ErrGone", err)
 		}
-		if err := s.AcceptChallenge(ctx, "c1", now, newGame("g1"), 0); !errors.Is(err, ErrGone) {
+		if err := accept(s, "c1", now, "g1", 0); !errors.Is(err, ErrGone) {
 			t.Errorf("accepting a cancelled challenge: %v, want ErrGone", err)
 		}
 	})
@@ -138,7 +156,7 @@ func testChallenges(t *testing.T, open func(t *testing.T) Store) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				errs[i] = s.AcceptChallenge(ctx, "c1", now, newGame(fmt.Sprintf("g%d", i)), 0)
+				errs[i] = accept(s, "c1", now, fmt.Sprintf("g%d", i), 0)
 			}()
 		}
 		wg.Wait()
@@ -164,6 +182,175 @@ func testChallenges(t *testing.T, open func(t *testing.T) Store) {
 			t.Errorf("challenge %+v, %v: want the winner's game g%d", c, err, won)
 		}
 	})
+
+	t.Run("three seats fill one acceptance at a time", func(t *testing.T) {
+		s := open(t)
+		postSeats(t, s, "c1", now, 3)
+		if err := accept(s, "c1", now, "g1", 2); err != nil {
+			t.Fatal(err)
+		}
+		got, err := s.Challenge(ctx, "c1")
+		if err != nil || got.State != "open" || got.Players != 3 || len(got.Joined) != 1 || got.Joined[0].Name != "g1" || string(got.Joined[0].SecretHash) != string(hash("g1")) {
+			t.Fatalf("after one acceptance of three seats: %+v, %v", got, err)
+		}
+		if list, err := s.OpenChallenges(ctx, now, 10); err != nil || len(list) != 1 || len(list[0].Joined) != 1 {
+			t.Errorf("listed after one acceptance: %+v, %v", list, err)
+		}
+		if _, err := s.Get(ctx, "g1"); !errors.Is(err, ErrNotFound) {
+			t.Errorf("a game made before the last seat was taken: %v", err)
+		}
+		if err := accept(s, "c1", now, "g2", 2); err != nil {
+			t.Fatal(err)
+		}
+		got, err = s.Challenge(ctx, "c1")
+		if err != nil || got.State != "accepted" || got.Game != "g2" || got.Seat != 2 || len(got.Joined) != 2 || got.Joined[0].Seat != 0 || got.Joined[1].Seat != 1 {
+			t.Fatalf("after the last seat: %+v, %v", got, err)
+		}
+		g, err := s.Get(ctx, "g2")
+		if err != nil || len(g.Seats) != 3 || g.Seats[0].Name != "g1" || g.Seats[1].Name != "g2" || g.Seats[2].Name != "Ann" {
+			t.Fatalf("the game: %+v, %v", g, err)
+		}
+		if err := accept(s, "c1", now, "g3", 2); !errors.Is(err, ErrGone) {
+			t.Errorf("a fourth person: %v, want ErrGone", err)
+		}
+	})
+
+	t.Run("an account takes one seat", func(t *testing.T) {
+		s := open(t)
+		c := newChallenge("c1", now)
+		c.Players, c.Account = 4, "ann"
+		if err := s.CreateChallenge(ctx, c); err != nil {
+			t.Fatal(err)
+		}
+		join := func(account string) error {
+			_, err := s.JoinChallenge(ctx, "c1", now, Joiner{Name: account, Account: account, SecretHash: hash(account)}, startAt("g", 0))
+			return err
+		}
+		if err := join("ann"); !errors.Is(err, ErrJoined) {
+			t.Errorf("the maker's account accepting: %v, want ErrJoined", err)
+		}
+		if err := join("bob"); err != nil {
+			t.Fatal(err)
+		}
+		if err := join("bob"); !errors.Is(err, ErrJoined) {
+			t.Errorf("an account accepting twice: %v, want ErrJoined", err)
+		}
+		if got, err := s.Challenge(ctx, "c1"); err != nil || len(got.Joined) != 1 {
+			t.Errorf("joined %+v, %v; want Bob only", got, err)
+		}
+	})
+
+	t.Run("a joiner withdraws, the maker cancels", func(t *testing.T) {
+		s := open(t)
+		postSeats(t, s, "c1", now, 3)
+		if err := accept(s, "c1", now, "g1", 0); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.CancelChallenge(ctx, "c1", hash("g1")); err != nil {
+			t.Fatalf("the joiner withdrawing: %v", err)
+		}
+		if err := s.CancelChallenge(ctx, "c1", hash("g1")); !errors.Is(err, ErrNotFound) {
+			t.Errorf("withdrawing again: %v, want ErrNotFound", err)
+		}
+		if err := accept(s, "c1", now, "g2", 0); err != nil {
+			t.Fatal(err)
+		}
+		got, err := s.Challenge(ctx, "c1")
+		if err != nil || got.State != "open" || len(got.Joined) != 1 || got.Joined[0].Name != "g2" {
+			t.Fatalf("after g1 withdrew and g2 came: %+v, %v", got, err)
+		}
+		if err := s.CancelChallenge(ctx, "c1", hash("c1 secret")); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.CancelChallenge(ctx, "c1", hash("g2")); !errors.Is(err, ErrGone) {
+			t.Errorf("a joiner withdrawing from a cancelled challenge: %v, want ErrGone", err)
+		}
+	})
+
+	t.Run("an error of start changes nothing", func(t *testing.T) {
+		s := open(t)
+		if err := s.CreateChallenge(ctx, newChallenge("c1", now)); err != nil {
+			t.Fatal(err)
+		}
+		bad := errors.New("no such game")
+		_, err := s.JoinChallenge(ctx, "c1", now, Joiner{Name: "Bob"}, func(*Challenge) (*Game, error) { return nil, bad })
+		if !errors.Is(err, bad) {
+			t.Errorf("JoinChallenge: %v, want start's error", err)
+		}
+		if got, err := s.Challenge(ctx, "c1"); err != nil || got.State != "open" || len(got.Joined) != 0 {
+			t.Errorf("after start failed: %+v, %v", got, err)
+		}
+	})
+
+	t.Run("of many acceptances of four seats at once each seat goes to one", func(t *testing.T) {
+		s := open(t)
+		raceSeats(t, []Store{s})
+	})
+}
+
+// raceSeats posts a challenge of four seats through stores[0], then
+// accepts it 16 times at once through the stores in turn: three
+// acceptances take a seat each, one of them makes the game, and the game
+// seats the maker and those three, each once.
+func raceSeats(t *testing.T, stores []Store) {
+	t.Helper()
+	ctx := context.Background()
+	now := time.UnixMilli(time.Now().UnixMilli())
+	postSeats(t, stores[0], "c4", now, 4)
+	const n = 16
+	var wg sync.WaitGroup
+	errs := make([]error, n)
+	for i := range n {
+		wg.Go(func() {
+			errs[i] = accept(stores[i%len(stores)], "c4", now, fmt.Sprintf("p%d", i), 1)
+		})
+	}
+	wg.Wait()
+	var took []string
+	for i, err := range errs {
+		switch {
+		case err == nil:
+			took = append(took, fmt.Sprintf("p%d", i))
+		case !errors.Is(err, ErrGone):
+			t.Errorf("acceptance %d: %v, want ErrGone", i, err)
+		}
+	}
+	if len(took) != 3 {
+		t.Fatalf("%d acceptances took a seat (%v), want 3", len(took), took)
+	}
+	got, err := stores[0].Challenge(ctx, "c4")
+	if err != nil || got.State != "accepted" {
+		t.Fatalf("the challenge after the race: %+v, %v", got, err)
+	}
+	g, err := stores[0].Get(ctx, got.Game)
+	if err != nil || len(g.Seats) != 4 {
+		t.Fatalf("its game %+v, %v", g, err)
+	}
+	seated := map[string]int{}
+	for _, st := range g.Seats {
+		seated[st.Name]++
+	}
+	for _, name := range append(took, "Ann") {
+		if seated[name] != 1 {
+			t.Errorf("%s has %d seats of %+v", name, seated[name], g.Seats)
+		}
+	}
+	if g.Seats[1].Name != "Ann" {
+		t.Errorf("the maker in seat %+v, want seat 1", g.Seats)
+	}
+	for i := range n {
+		if _, err := stores[0].Get(ctx, fmt.Sprintf("p%d", i)); err == nil && fmt.Sprintf("p%d", i) != got.Game {
+			t.Errorf("a second game p%d was made", i)
+		}
+	}
+}
+
+// TestPostgresSeatsTwoServers: two stores on one PostgreSQL database, as
+// two servers have, race to accept a challenge of four seats: each seat
+// goes to one acceptance only.
+func TestPostgresSeatsTwoServers(t *testing.T) {
+	dsn := pgtest.DSN(t)
+	raceSeats(t, []Store{openPostgresAt(t, dsn), openPostgresAt(t, dsn)})
 }
 
 // A change of a challenge made through one store reaches the lobby
@@ -172,16 +359,7 @@ func TestPostgresLobbyNotify(t *testing.T) {
 	dsn := pgtest.DSN(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	a, err := OpenPostgres(ctx, dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer a.Close()
-	b, err := OpenPostgres(ctx, dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer b.Close()
+	a, b := openPostgresAt(t, dsn), openPostgresAt(t, dsn)
 	got := make(chan string, 16)
 	lctx, stop := context.WithCancel(ctx)
 	done := make(chan struct{})
@@ -197,7 +375,7 @@ func TestPostgresLobbyNotify(t *testing.T) {
 	if err := a.CreateChallenge(ctx, newChallenge("c1", now)); err != nil {
 		t.Fatal(err)
 	}
-	if err := a.AcceptChallenge(ctx, "c1", now, newGame("g1"), 0); err != nil {
+	if err := accept(a, "c1", now, "g1", 0); err != nil {
 		t.Fatal(err)
 	}
 	for i, want := range []string{"c1", "c1"} {
@@ -215,61 +393,39 @@ func TestPostgresLobbyNotify(t *testing.T) {
 // TestToMove: the seat to move is stored at creation and with each
 // action, and read back by Get, List and AccountGames.
 func TestToMove(t *testing.T) {
-	for _, db := range []struct {
-		name string
-		open func(t *testing.T) Store
-	}{
-		{"sqlite", func(t *testing.T) Store {
-			s, err := OpenSQLite(filepath.Join(t.TempDir(), "moku.db"))
-			if err != nil {
+	onEach(t, func(t *testing.T, open opener) {
+		ctx := context.Background()
+		s := open(t)
+		g := newGame("g1")
+		g.Seats[0].Account = "acc"
+		if err := s.Create(ctx, g); err != nil {
+			t.Fatal(err)
+		}
+		check := func(want int) {
+			t.Helper()
+			got, err := s.Get(ctx, "g1")
+			if err != nil || got.ToMove != want {
+				t.Errorf("Get: to move %d, %v; want %d", got.ToMove, err, want)
+			}
+			list, err := s.List(ctx, 10, Page{})
+			if err != nil || len(list) != 1 || list[0].ToMove != want {
+				t.Errorf("List: %+v, %v; want to move %d", list, err, want)
+			}
+			mine, err := s.AccountGames(ctx, "acc", 10)
+			if err != nil || len(mine) != 1 || mine[0].ToMove != want {
+				t.Errorf("AccountGames: %+v, %v; want to move %d", mine, err, want)
+			}
+		}
+		check(0)
+		for i, want := range []int{1, -1} {
+			phase := "playing"
+			if want < 0 {
+				phase = "over"
+			}
+			if err := s.Append(ctx, "g1", Action{Seq: i + 1, Seat: i, Kind: "move", Arg: "pass"}, Status{Phase: phase, ToMove: want}); err != nil {
 				t.Fatal(err)
 			}
-			t.Cleanup(func() { s.Close() })
-			return s
-		}},
-		{"postgres", func(t *testing.T) Store {
-			s, err := OpenPostgres(context.Background(), pgtest.DSN(t))
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Cleanup(func() { s.Close() })
-			return s
-		}},
-	} {
-		t.Run(db.name, func(t *testing.T) {
-			ctx := context.Background()
-			s := db.open(t)
-			g := newGame("g1")
-			g.Seats[0].Account = "acc"
-			if err := s.Create(ctx, g); err != nil {
-				t.Fatal(err)
-			}
-			check := func(want int) {
-				t.Helper()
-				got, err := s.Get(ctx, "g1")
-				if err != nil || got.ToMove != want {
-					t.Errorf("Get: to move %d, %v; want %d", got.ToMove, err, want)
-				}
-				list, err := s.List(ctx, 10, Page{})
-				if err != nil || len(list) != 1 || list[0].ToMove != want {
-					t.Errorf("List: %+v, %v; want to move %d", list, err, want)
-				}
-				mine, err := s.AccountGames(ctx, "acc", 10)
-				if err != nil || len(mine) != 1 || mine[0].ToMove != want {
-					t.Errorf("AccountGames: %+v, %v; want to move %d", mine, err, want)
-				}
-			}
-			check(0)
-			for i, want := range []int{1, -1} {
-				phase := "playing"
-				if want < 0 {
-					phase = "over"
-				}
-				if err := s.Append(ctx, "g1", Action{Seq: i + 1, Seat: i, Kind: "move", Arg: "pass"}, Status{Phase: phase, ToMove: want}); err != nil {
-					t.Fatal(err)
-				}
-				check(want)
-			}
-		})
-	}
+			check(want)
+		}
+	})
 }

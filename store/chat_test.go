@@ -3,39 +3,16 @@ package store
 import (
 	"context"
 	"errors"
-	"path/filepath"
 	"testing"
 	"time"
-
-	"moku/internal/pgtest"
 )
 
-func TestChatSQLite(t *testing.T) {
-	testChat(t, func(t *testing.T) Store {
-		s, err := OpenSQLite(filepath.Join(t.TempDir(), "moku.db"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { s.Close() })
-		return s
-	})
-}
-
-func TestChatPostgres(t *testing.T) {
-	testChat(t, func(t *testing.T) Store {
-		s, err := OpenPostgres(context.Background(), pgtest.DSN(t))
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { s.Close() })
-		return s
-	})
-}
+func TestChat(t *testing.T) { onEach(t, testChat) }
 
 // testChat: lines come back as written (markup included), the latest
 // ones oldest first, by game; a line of a game that does not exist is
 // refused.
-func testChat(t *testing.T, open func(t *testing.T) Store) {
+func testChat(t *testing.T, open opener) {
 	ctx := context.Background()
 	s := open(t)
 	for _, id := range []string{"g1", "g2"} {

@@ -2,67 +2,45 @@ package store
 
 import (
 	"context"
-	"path/filepath"
 	"slices"
 	"testing"
 	"time"
-
-	"moku/internal/pgtest"
 )
 
 // TestDeadlines: the deadline of a game's running clock is kept with its
 // status, and Overdue finds the unfinished games past it, on SQLite and
 // PostgreSQL alike.
 func TestDeadlines(t *testing.T) {
-	stores := map[string]func(t *testing.T) Store{
-		"sqlite": func(t *testing.T) Store {
-			s, err := OpenSQLite(filepath.Join(t.TempDir(), "moku.db"))
-			if err != nil {
+	onEach(t, func(t *testing.T, open opener) {
+		s := open(t)
+		ctx := context.Background()
+		now := time.Now().Truncate(time.Millisecond)
+		for _, g := range []struct {
+			id       string
+			deadline time.Time
+		}{{"past", now.Add(-time.Minute)}, {"future", now.Add(time.Hour)}, {"none", time.Time{}}} {
+			n := newGame(g.id)
+			n.Clock, n.Deadline = `{"Kind":"absolute","Main":60000000000}`, g.deadline
+			if err := s.Create(ctx, n); err != nil {
 				t.Fatal(err)
 			}
-			return s
-		},
-		"postgres": func(t *testing.T) Store {
-			s, err := OpenPostgres(context.Background(), pgtest.DSN(t))
-			if err != nil {
-				t.Fatal(err)
-			}
-			return s
-		},
-	}
-	for name, open := range stores {
-		t.Run(name, func(t *testing.T) {
-			s := open(t)
-			defer s.Close()
-			ctx := context.Background()
-			now := time.Now().Truncate(time.Millisecond)
-			for _, g := range []struct {
-				id       string
-				deadline time.Time
-			}{{"past", now.Add(-time.Minute)}, {"future", now.Add(time.Hour)}, {"none", time.Time{}}} {
-				n := newGame(g.id)
-				n.Clock, n.Deadline = `{"Kind":"absolute","Main":60000000000}`, g.deadline
-				if err := s.Create(ctx, n); err != nil {
-					t.Fatal(err)
-				}
-			}
-			if ids, err := s.Overdue(ctx, now); err != nil || !slices.Equal(ids, []string{"past"}) {
-				t.Fatalf("overdue: %v, %v", ids, err)
-			}
-			g, err := s.Get(ctx, "future")
-			if err != nil || !g.Deadline.Equal(now.Add(time.Hour)) || g.Clock == "" {
-				t.Fatalf("read back: %+v, %v", g, err)
-			}
-			// A move moves the deadline; the end of the game clears it.
-			if err := s.Append(ctx, "future", Action{Seq: 1, Kind: "move", Arg: "e5"}, Status{Phase: "playing", Deadline: now.Add(-time.Second)}); err != nil {
-				t.Fatal(err)
-			}
-			if err := s.Append(ctx, "past", Action{Seq: 1, Kind: "timeout"}, Status{Phase: "over", Result: "W+T"}); err != nil {
-				t.Fatal(err)
-			}
-			if ids, err := s.Overdue(ctx, now); err != nil || !slices.Equal(ids, []string{"future"}) {
-				t.Fatalf("overdue after the moves: %v, %v", ids, err)
-			}
-		})
-	}
+		}
+		if ids, err := s.Overdue(ctx, now); err != nil || !slices.Equal(ids, []string{"past"}) {
+			t.Fatalf("overdue: %v, %v", ids, err)
+		}
+		g, err := s.Get(ctx, "future")
+		if err != nil || !g.Deadline.Equal(now.Add(time.Hour)) || g.Clock == "" {
+			t.Fatalf("read back: %+v, %v", g, err)
+		}
+		// A move moves the deadline; the end of the game clears it.
+		if err := s.Append(ctx, "future", Action{Seq: 1, Kind: "move", Arg: "e5"}, Status{Phase: "playing", Deadline: now.Add(-time.Second)}); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Append(ctx, "past", Action{Seq: 1, Kind: "timeout"}, Status{Phase: "over", Result: "W+T"}); err != nil {
+			t.Fatal(err)
+		}
+		if ids, err := s.Overdue(ctx, now); err != nil || !slices.Equal(ids, []string{"future"}) {
+			t.Fatalf("overdue after the moves: %v, %v", ids, err)
+		}
+	})
 }

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 
@@ -29,6 +30,11 @@ INSERT INTO games VALUES ('old', 1, 1, 'go komi=7.5', '9x9', '', 'fixed',
 	'[{"Kind":"human","Name":"Ann","Level":"","TokenHash":null},{"Kind":"computer","Name":"moku","Level":"random","TokenHash":null}]',
 	'playing', '', 1);
 INSERT INTO actions VALUES ('old', 1, 0, 'move', 'e5', 1);
+CREATE TABLE challenges (
+	id TEXT PRIMARY KEY, secret BLOB NOT NULL, maker TEXT NOT NULL, account TEXT NOT NULL DEFAULT '',
+	owner TEXT NOT NULL DEFAULT '', request TEXT NOT NULL, created INTEGER NOT NULL, expires INTEGER NOT NULL,
+	state TEXT NOT NULL, game TEXT NOT NULL DEFAULT '', seat INTEGER NOT NULL DEFAULT 0);
+INSERT INTO challenges VALUES ('oldc', x'00', 'Ann', '', '', '{}', 1, 9999999999999, 'open', '', 0);
 `
 
 func TestSQLiteMigration(t *testing.T) {
@@ -46,6 +52,10 @@ func TestSQLiteMigration(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkMigrated(t, s)
+	// A challenge posted before challenges had seats has two.
+	if c, err := s.Challenge(context.Background(), "oldc"); err != nil || c.Players != 2 || len(c.Joined) != 0 {
+		t.Fatalf("old challenge read as %+v, %v", c, err)
+	}
 	s.Close()
 	// Opening again finds the columns there.
 	if s, err = OpenSQLite(path); err != nil {
@@ -110,5 +120,13 @@ func checkMigrated(t *testing.T, s Store) {
 	}
 	if g, err = s.Get(ctx, "new"); err != nil || g.Serving != 2 {
 		t.Fatalf("new game: %+v, %v", g, err)
+	}
+	// Challenges of three seats are kept.
+	postSeats(t, s, "new3", time.Now(), 3)
+	if err := accept(s, "new3", time.Now(), "j1", 0); err != nil {
+		t.Fatal(err)
+	}
+	if c, err := s.Challenge(ctx, "new3"); err != nil || c.Players != 3 || len(c.Joined) != 1 {
+		t.Fatalf("a challenge of three seats read back as %+v, %v", c, err)
 	}
 }

@@ -157,6 +157,9 @@ var pgMigrations = []string{
 	CREATE INDEX challenges_open ON challenges (expires) WHERE state = 'open';`,
 	// 8: the seat to move (-1: none, or not known).
 	`ALTER TABLE games ADD COLUMN to_move integer NOT NULL DEFAULT -1;`,
+	// 9: challenges of three and four seats, and who took them.
+	`ALTER TABLE challenges ADD COLUMN players integer NOT NULL DEFAULT 2;
+	ALTER TABLE challenges ADD COLUMN joined jsonb NOT NULL DEFAULT '[]';`,
 }
 
 // pgMigrateLock is the advisory lock key that serialises migrations between
@@ -282,22 +285,30 @@ func (p *Postgres) migrate(ctx context.Context) error {
 // Create stores a new game.
 func (p *Postgres) Create(ctx context.Context, g *Game) (err error) {
 	defer markUnavailable(&err)
+	if err := pgInsertGame(ctx, p.pool, g, time.Now()); err != nil {
+		return fmt.Errorf("postgres: create game %s: %w", g.ID, err)
+	}
+	return nil
+}
+
+// pgInsertGame inserts a new game, created at now unless g.Created says
+// when (the server's clock, which the game's clocks read).
+func pgInsertGame(ctx context.Context, db interface {
+	Exec(context.Context, string, ...any) (pgconn.CommandTag, error)
+}, g *Game, now time.Time) error {
 	seats, err := json.Marshal(g.Seats)
 	if err != nil {
 		return err
 	}
-	now := time.Now().Truncate(time.Microsecond)
 	if !g.Created.IsZero() {
-		now = g.Created // the server's clock, which the game's clocks read
+		now = g.Created
 	}
+	now = now.Truncate(time.Microsecond)
 	g.Created, g.Updated = now, now
-	_, err = p.pool.Exec(ctx, `INSERT INTO games (id, created, updated, rules, board, board_json, setup, seats, status, result, moves, colors, serving, clock, deadline, to_move)
+	_, err = db.Exec(ctx, `INSERT INTO games (id, created, updated, rules, board, board_json, setup, seats, status, result, moves, colors, serving, clock, deadline, to_move)
 		VALUES ($1, $2, $2, $3, $4, $5, $6, $7, $8, $9, 0, $10, $11, $12, $13, $14)`,
 		g.ID, now, g.Rules, g.Board, g.BoardJSON, g.Setup, string(seats), g.Status, g.Result, g.Colors, servingOf(g), g.Clock, pgTime(g.Deadline), g.ToMove)
-	if err != nil {
-		return fmt.Errorf("postgres: create game %s: %w", g.ID, err)
-	}
-	return nil
+	return err
 }
 
 const pgGameColumns = `id, created, updated, rules, board, board_json, setup, seats::text, status, result, moves, colors, serving, clock, deadline, to_move`
@@ -448,39 +459,12 @@ func (p *Postgres) Listen(ctx context.Context, f func(Notice)) error {
 		p.sweep(ctx, f)
 	}()
 	defer func() { <-swept }()
-	backoff := 50 * time.Millisecond
-	for ctx.Err() == nil {
-		err := p.listenOnce(ctx, f, func() { backoff = 50 * time.Millisecond })
-		if ctx.Err() != nil {
-			break
+	p.listen(ctx, NotifyChannel, func(payload string) {
+		if payload == "" {
+			f(Notice{}) // anything recorded before now may have been missed
+			return
 		}
-		_ = err // the connection broke: connect again
-		select {
-		case <-ctx.Done():
-		case <-time.After(backoff):
-		}
-		backoff = min(2*backoff, 2*time.Second)
-	}
-	return nil
-}
-
-func (p *Postgres) listenOnce(ctx context.Context, f func(Notice), connected func()) error {
-	conn, err := pgx.ConnectConfig(ctx, p.cfg)
-	if err != nil {
-		return err
-	}
-	defer conn.Close(context.WithoutCancel(ctx))
-	if _, err := conn.Exec(ctx, `LISTEN `+NotifyChannel); err != nil {
-		return err
-	}
-	connected()
-	f(Notice{}) // anything recorded before now may have been missed
-	for {
-		n, err := conn.WaitForNotification(ctx)
-		if err != nil {
-			return err
-		}
-		for line := range strings.SplitSeq(n.Payload, "\n") {
+		for line := range strings.SplitSeq(payload, "\n") {
 			i := strings.LastIndexByte(line, ' ')
 			if i < 0 {
 				continue
@@ -495,6 +479,48 @@ func (p *Postgres) listenOnce(ctx context.Context, f func(Notice), connected fun
 			}
 			f(Notice{Game: line[:i], Seq: seq})
 		}
+	})
+	return nil
+}
+
+// listen calls f with the payload of every notification on channel, from
+// a connection of its own, until ctx ends. It connects again when the
+// connection breaks (after 50 ms, doubling up to 2 s while it fails), and
+// calls f("") after each connection is made: anything announced before
+// then may have been missed. (No notification has an empty payload.)
+func (p *Postgres) listen(ctx context.Context, channel string, f func(payload string)) {
+	backoff := 50 * time.Millisecond
+	for ctx.Err() == nil {
+		err := p.listenOnce(ctx, channel, f, func() { backoff = 50 * time.Millisecond })
+		if ctx.Err() != nil {
+			break
+		}
+		_ = err // the connection broke: connect again
+		select {
+		case <-ctx.Done():
+		case <-time.After(backoff):
+		}
+		backoff = min(2*backoff, 2*time.Second)
+	}
+}
+
+func (p *Postgres) listenOnce(ctx context.Context, channel string, f func(string), connected func()) error {
+	conn, err := pgx.ConnectConfig(ctx, p.cfg)
+	if err != nil {
+		return err
+	}
+	defer conn.Close(context.WithoutCancel(ctx))
+	if _, err := conn.Exec(ctx, `LISTEN `+pgx.Identifier{channel}.Sanitize()); err != nil {
+		return err
+	}
+	connected()
+	f("")
+	for {
+		n, err := conn.WaitForNotification(ctx)
+		if err != nil {
+			return err
+		}
+		f(n.Payload)
 	}
 }
 

@@ -62,16 +62,7 @@ func TestPostgresNotify(t *testing.T) {
 	sweepEvery = time.Hour // no sweep's notices among those checked
 	dsn := pgtest.DSN(t)
 	ctx := context.Background()
-	a, err := OpenPostgres(ctx, dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer a.Close()
-	b, err := OpenPostgres(ctx, dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer b.Close()
+	a, b := openPostgresAt(t, dsn), openPostgresAt(t, dsn)
 	lctx, cancel := context.WithCancel(ctx)
 	notes := make(chan Notice, 100)
 	done := make(chan struct{})
@@ -134,11 +125,7 @@ func TestPostgresSweep(t *testing.T) {
 	sweepEvery = 100 * time.Millisecond
 	dsn := pgtest.DSN(t)
 	ctx := context.Background()
-	a, err := OpenPostgres(ctx, dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer a.Close()
+	a := openPostgresAt(t, dsn)
 	if err := a.Create(ctx, newGame("s1")); err != nil {
 		t.Fatal(err)
 	}
@@ -151,7 +138,7 @@ func TestPostgresSweep(t *testing.T) {
 	}()
 	defer func() { cancel(); <-done }()
 	// Recorded as Append does, without announcing it.
-	_, err = a.pool.Exec(ctx, `WITH g AS (UPDATE games SET moves = 1, updated = now() WHERE id = 's1' AND moves = 0 RETURNING id)
+	_, err := a.pool.Exec(ctx, `WITH g AS (UPDATE games SET moves = 1, updated = now() WHERE id = 's1' AND moves = 0 RETURNING id)
 		INSERT INTO actions (game_id, seq, seat, kind, arg, at) SELECT id, 1, 0, 'move', 'pass', now() FROM g`)
 	if err != nil {
 		t.Fatal(err)

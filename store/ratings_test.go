@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"path/filepath"
 	"sync"
 	"testing"
 	"time"
@@ -12,29 +11,7 @@ import (
 
 // TestRatings runs the ratings' suite on both databases.
 func TestRatings(t *testing.T) {
-	for _, c := range []struct {
-		name string
-		open func(t *testing.T) Store
-	}{
-		{"sqlite", func(t *testing.T) Store {
-			s, err := OpenSQLite(filepath.Join(t.TempDir(), "moku.db"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Cleanup(func() { s.Close() })
-			return s
-		}},
-		{"postgres", func(t *testing.T) Store {
-			s, err := OpenPostgres(context.Background(), pgtest.DSN(t))
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Cleanup(func() { s.Close() })
-			return s
-		}},
-	} {
-		t.Run(c.name, func(t *testing.T) { testRatings(t, c.open(t)) })
-	}
+	onEach(t, func(t *testing.T, open opener) { testRatings(t, open(t)) })
 }
 
 func testRatings(t *testing.T, s Store) {
@@ -124,12 +101,7 @@ func TestRatingsTwoServers(t *testing.T) {
 	dsn := pgtest.DSN(t)
 	var stores [2]Store
 	for i := range stores {
-		s, err := OpenPostgres(ctx, dsn)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { s.Close() })
-		stores[i] = s
+		stores[i] = openPostgresAt(t, dsn)
 	}
 	if err := stores[0].CreateAccount(ctx, &Account{ID: "a1", Name: "Ann"}); err != nil {
 		t.Fatal(err)

@@ -62,43 +62,48 @@ CREATE TABLE IF NOT EXISTS actions (
 );
 `
 
-// sqliteColumns are the columns added to games since its first schema,
-// with their definitions: a database made before gets them added.
-var sqliteColumns = []struct{ name, def string }{
-	{"colors", `TEXT NOT NULL DEFAULT ''`},
-	{"serving", `INTEGER NOT NULL DEFAULT 1`},
-	{"clock", `TEXT NOT NULL DEFAULT ''`},
-	{"deadline", `INTEGER NOT NULL DEFAULT 0`},
-	{"to_move", `INTEGER NOT NULL DEFAULT -1`},
+// sqliteColumns are the columns added to tables since their first
+// schemas, with their definitions: a database made before gets them
+// added.
+var sqliteColumns = []struct{ table, name, def string }{
+	{"games", "colors", `TEXT NOT NULL DEFAULT ''`},
+	{"games", "serving", `INTEGER NOT NULL DEFAULT 1`},
+	{"games", "clock", `TEXT NOT NULL DEFAULT ''`},
+	{"games", "deadline", `INTEGER NOT NULL DEFAULT 0`},
+	{"games", "to_move", `INTEGER NOT NULL DEFAULT -1`},
+	{"challenges", "players", `INTEGER NOT NULL DEFAULT 2`},
+	{"challenges", "joined", `TEXT NOT NULL DEFAULT '[]'`},
 }
 
 // sqliteMigrate adds the columns a database made by an earlier moku lacks.
 func sqliteMigrate(db *sql.DB) error {
-	rows, err := db.Query(`SELECT name FROM pragma_table_info('games')`)
-	if err != nil {
-		return err
-	}
-	have := map[string]bool{}
-	for rows.Next() {
-		var name string
-		if err := rows.Scan(&name); err != nil {
-			rows.Close()
+	have := map[string]bool{} // "table.column"
+	for _, table := range []string{"games", "challenges"} {
+		rows, err := db.Query(`SELECT name FROM pragma_table_info(?)`, table)
+		if err != nil {
 			return err
 		}
-		have[name] = true
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return err
+		for rows.Next() {
+			var name string
+			if err := rows.Scan(&name); err != nil {
+				rows.Close()
+				return err
+			}
+			have[table+"."+name] = true
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return err
+		}
 	}
 	for _, c := range sqliteColumns {
-		if !have[c.name] {
-			if _, err := db.Exec(`ALTER TABLE games ADD COLUMN ` + c.name + ` ` + c.def); err != nil {
+		if !have[c.table+"."+c.name] {
+			if _, err := db.Exec(`ALTER TABLE ` + c.table + ` ADD COLUMN ` + c.name + ` ` + c.def); err != nil {
 				return err
 			}
 		}
 	}
-	_, err = db.Exec(`CREATE INDEX IF NOT EXISTS games_deadline ON games(deadline) WHERE deadline > 0`)
+	_, err := db.Exec(`CREATE INDEX IF NOT EXISTS games_deadline ON games(deadline) WHERE deadline > 0`)
 	return err
 }
 
@@ -159,16 +164,23 @@ func OpenSQLite(path string) (*SQLite, error) {
 // Create stores a new game.
 func (s *SQLite) Create(ctx context.Context, g *Game) (err error) {
 	defer markUnavailable(&err)
+	return sqliteInsertGame(ctx, s.db, g, time.Now())
+}
+
+// sqliteInsertGame inserts a new game, created at now unless g.Created
+// says when (the server's clock, which the game's clocks read).
+func sqliteInsertGame(ctx context.Context, db interface {
+	ExecContext(context.Context, string, ...any) (sql.Result, error)
+}, g *Game, now time.Time) error {
 	seats, err := json.Marshal(g.Seats)
 	if err != nil {
 		return err
 	}
-	now := time.Now()
 	if !g.Created.IsZero() {
-		now = g.Created // the server's clock, which the game's clocks read
+		now = g.Created
 	}
 	g.Created, g.Updated = now, now
-	_, err = s.db.ExecContext(ctx, `INSERT INTO games (id, created, updated, rules, board, board_json, setup, seats, status, result, moves, colors, serving, clock, deadline, to_move)
+	_, err = db.ExecContext(ctx, `INSERT INTO games (id, created, updated, rules, board, board_json, setup, seats, status, result, moves, colors, serving, clock, deadline, to_move)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?)`,
 		g.ID, now.UnixMilli(), now.UnixMilli(), g.Rules, g.Board, g.BoardJSON, g.Setup, string(seats), g.Status, g.Result, g.Colors, servingOf(g), g.Clock, msOf(g.Deadline), g.ToMove)
 	return err

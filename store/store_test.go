@@ -6,37 +6,14 @@ import (
 	"crypto/sha256"
 	"errors"
 	"fmt"
-	"path/filepath"
 	"sync"
 	"testing"
 	"time"
-
-	"moku/internal/pgtest"
 )
 
 // Each implementation runs the same suite, on a real database.
 
-func TestSQLite(t *testing.T) {
-	testStore(t, func(t *testing.T) Store {
-		s, err := OpenSQLite(filepath.Join(t.TempDir(), "moku.db"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { s.Close() })
-		return s
-	})
-}
-
-func TestPostgres(t *testing.T) {
-	testStore(t, func(t *testing.T) Store {
-		s, err := OpenPostgres(context.Background(), pgtest.DSN(t))
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { s.Close() })
-		return s
-	})
-}
+func TestStore(t *testing.T) { onEach(t, testStore) }
 
 func newGame(id string) *Game {
 	return &Game{
@@ -53,7 +30,7 @@ func hash(s string) []byte {
 	return h[:]
 }
 
-func testStore(t *testing.T, open func(t *testing.T) Store) {
+func testStore(t *testing.T, open opener) {
 	ctx := context.Background()
 
 	t.Run("create and get round trip", func(t *testing.T) {

@@ -1,8 +1,8 @@
 // Command moku plays Keil, Kee Go, Ki and Go: as a web server (serve), a
 // GTP engine (gtp), at the terminal (play); it replays records (replay),
 // referees matches between engines (match) and rates them (ladder),
-// solves small boards (solve), and measures itself (selfplay, bench,
-// loadtest).
+// learns move priors from game records (learn), solves small boards
+// (solve), and measures itself (selfplay, bench, loadtest).
 //
 // Usage:
 //

@@ -122,7 +122,7 @@ func TestCommandLine(t *testing.T) {
 		{[]string{"solve", "--game", "chess"}, 2, "", games},
 		{[]string{"selfplay", "--game", "chess"}, 2, "", games},
 		{[]string{"match", "--game", "chess"}, 2, "", games},
-		{[]string{"play", "--level", "hard"}, 2, "", `--level "hard": unknown level (the levels: "random", "1k playouts", "10k playouts", "2 s a move")`},
+		{[]string{"play", "--level", "hard"}, 2, "", `--level "hard": unknown level (the levels: "random", "1k playouts", "10k playouts", "30k playouts")`},
 		{[]string{"play", "--computer", "green"}, 2, "", `--computer green: unknown colour "green"`},
 		{[]string{"play", "--game", "kee", "--computer", "red"}, 2, "", "--computer red: a 2-player game has no red"},
 	} {

@@ -30,12 +30,19 @@
 # newer than the ladder's first (08f92de) needs FLAGS=--heavy=false to
 # play the same light-playout search (results/NOTES.md, "Ladder", says which games
 # which binary played).
+#
+# OUT, if set, is the directory the matches go to instead of this one's
+# (results/anchors keeps the matches behind the web app's rating anchors:
+# OUT=results/anchors results/ladder/run.sh BIN go9/1k-300). A rung is
+# "random", N playouts ("300") or N thousand ("10k"), or rN: one playout
+# a move with N% of the moves random (--random-moves, "r50"), the rungs
+# between the random player and the search.
 set -eu
 bin=$1
 shift
 games=${GAMES:-100}
 seed=${SEED:-0}
-here=$(dirname "$0")
+here=${OUT:-$(dirname "$0")}
 for m in "$@"; do
 	g=${m%%/*}
 	p=${m#*/}
@@ -44,6 +51,7 @@ for m in "$@"; do
 	keil7) flags="--game keil --board hex:7" ;;
 	ki11) flags="--game ki --board 11x11" ;;
 	kee9) flags="--game kee --board 9x9" ;;
+	go9) flags="--game go --board 9x9" ;;
 	kee7-3p) flags="--game kee --players 3 --board 7x7" ;;
 	*) echo "unknown game $g" >&2; exit 2 ;;
 	esac
@@ -58,7 +66,9 @@ for m in "$@"; do
 		i=$((i + 1))
 		case $r in
 		random) e="$bin gtp $flags --player random --seed $((base + i))" ;;
+		r[0-9]*) e="$bin gtp $flags --playouts 1 --random-moves 0.${r#r} --seed $((base + i))${FLAGS:+ $FLAGS}" ;;
 		*k) e="$bin gtp $flags --playouts ${r%k}000 --seed $((base + i))${FLAGS:+ $FLAGS}" ;;
+		*[0-9]) e="$bin gtp $flags --playouts $r --seed $((base + i))${FLAGS:+ $FLAGS}" ;;
 		*) echo "unknown rung $r" >&2; exit 2 ;;
 		esac
 		set -- "$@" "--engine$i" "$e"

@@ -9,6 +9,9 @@
 //   account.js  sign-up, sign-in, the player's games
 //   profile.js  a player's ratings, their graph and games
 //   lobby.js  open challenges and the games in play
+//   rules.js  each game's rules, with diagrams and a board to try
+//   aids.js   the board aids in words, and the player's choice of them
+//   review.js the analysis board: a game or an uploaded record, variations
 
 import { $ } from "./api.js";
 import { showGame } from "./game.js";
@@ -16,6 +19,8 @@ import { showList, showNew } from "./lists.js";
 import { showAccount, checkSignedIn } from "./account.js";
 import { showProfile } from "./profile.js";
 import { showLobby } from "./lobby.js";
+import { showRules } from "./rules.js";
+import { showReview } from "./review.js";
 
 const main = $("#main");
 let current = null; // the game view's state, while one is shown
@@ -26,9 +31,14 @@ function route() {
   const parts = location.hash.replace(/^#\/?/, "").split("/");
   if (parts[0] === "new") return showNew(main);
   if (parts[0] === "account") return showAccount(main);
+  if (parts[0] === "rules") return showRules(main, parts[1]);
   if (parts[0] === "p" && parts[1]) return showProfile(main, decodeURIComponent(parts[1]));
   if (parts[0] === "lobby") {
     current = showLobby(main);
+    return;
+  }
+  if (parts[0] === "review") {
+    current = showReview(main, parts[1]);
     return;
   }
   if (parts[0] === "g" && parts[1]) {

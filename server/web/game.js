@@ -2,8 +2,9 @@
 // the seat this page plays, the moves to go back through, and the
 // computer's analysis.
 
-import { $, api, el, swatch, COLORS, NetworkError } from "./api.js";
-import { drawBoard } from "./board.js";
+import { $, api, el, swatch, COLORS, NetworkError, APIError } from "./api.js";
+import { drawBoard, starPoints, arrowKey, centre } from "./board.js";
+import { DEFAULTS, aidSettings, saveAid, pointText, moveText, title } from "./aids.js";
 import * as links from "./links.js";
 import { startChat } from "./chat.js";
 
@@ -49,6 +50,11 @@ export function showGame(main, id, seatStr, token) {
   const g = {
     id, seat: -1, token: "", claim, seatNote: "", view: null, positions: null, at: null, pending: null, appeal: false,
     analysis: null, ws: null, closed: false, retry: 500, timer: 0, shownInvites: "",
+    aids: aidSettings(), // the board aids shown (aids.js)
+    stepAids: new Map(), // the aids of positions stepped to, by move number
+    cursor: -1, hovered: -1, // the keyboard's point, the pointer's (-1: none)
+    keys: false, // the cursor shows: the board has the keyboard's focus
+    pointerIdle: false, // the pointer has not moved since the last key
     online: false, // the WebSocket is open and has sent a view since: actions may go
     lost: false, // the connection failed: the page says so until it is back
   };
@@ -68,11 +74,23 @@ export function showGame(main, id, seatStr, token) {
   const act = async (kind, arg = "") => {
     if (!g.online || g.seat < 0) return;
     msg("");
+    g.turnNote = false;
+    $("#appeal-offer").hidden = true;
     try {
       const v = await api(`/api/games/${id}/actions`, { seat: g.seat, token: g.token, kind, arg, version: g.view.version });
       render(v);
     } catch (e) {
-      if (!(e instanceof NetworkError)) return msg(e.message);
+      if (!(e instanceof NetworkError)) {
+        msg(e.message);
+        // A stone play the cycle prohibition alone forbids may be appealed.
+        if (kind === "move" && /cycle prohibition/.test(e.message) && g.view && g.view.legal.includes(`appeal-${arg}`)) {
+          msg(`${e.message}. You may appeal instead: the last stone play is then in question, and its player's ordinary pass takes it back.`);
+          $("#appeal-now").textContent = `Appeal, naming ${arg}`;
+          $("#appeal-now").onclick = () => { g.appeal = false; act("move", `appeal-${arg}`); };
+          $("#appeal-offer").hidden = false;
+        }
+        return;
+      }
       // The server could not be reached: the WebSocket may not know yet.
       // A new one brings a fresh view; the action was not made.
       offline();
@@ -186,6 +204,49 @@ export function showGame(main, id, seatStr, token) {
   $("#beep").onchange = ev => {
     try { localStorage.setItem(BEEP, ev.target.checked ? "1" : "0"); } catch { /* no storage */ }
   };
+  for (const name of Object.keys(DEFAULTS)) {
+    const box = $(`#aid-${name}`);
+    box.checked = g.aids[name];
+    box.onchange = () => { g.aids[name] = box.checked; saveAid(name, box.checked); draw(); };
+  }
+  // Keyboard play: the board takes the focus; the arrow keys move a
+  // cursor to the nearest neighbour in their direction, Enter plays its
+  // point as a click does.
+  const boardSvg = $("#board");
+  // The cursor shows while the board has the keyboard's focus; a focus by
+  // the mouse draws nothing (a redraw between press and release would
+  // lose the click).
+  boardSvg.addEventListener("focus", () => {
+    const v = g.view;
+    if (!v || !boardSvg.matches(":focus-visible")) return;
+    g.keys = true;
+    if (g.cursor < 0) g.cursor = v.last >= 0 ? v.last : centre(v.board);
+    draw();
+  });
+  boardSvg.addEventListener("blur", () => { if (g.keys) { g.keys = false; draw(); } });
+  boardSvg.addEventListener("mousemove", ev => {
+    if (!g.pointerIdle || !g.view) return;
+    g.pointerIdle = false;
+    const i = g.view.board.points.findIndex(p => p.name === ev.target.dataset?.point);
+    if (i >= 0) { g.hovered = i; draw(); }
+  });
+  boardSvg.addEventListener("keydown", ev => {
+    const v = g.view;
+    const arrow = ev.key.startsWith("Arrow");
+    if (!v || !(arrow || ev.key === "Enter" || ev.key === " ")) return;
+    ev.preventDefault();
+    ev.stopPropagation();
+    const shown = g.keys;
+    g.keys = true;
+    g.hovered = -1; // the keys' point is described, not the pointer's
+    g.pointerIdle = true;
+    // The cursor starts on the last stone played, else in the middle;
+    // a first Enter only shows it.
+    if (g.cursor < 0) g.cursor = v.last >= 0 ? v.last : centre(v.board);
+    if (arrow) g.cursor = arrowKey(v.board, g.cursor, ev.key);
+    if (arrow || !shown) draw();
+    else click(g.cursor);
+  });
   $("#rematch").onclick = async () => {
     try {
       const c = await api(`/api/games/${id}/rematch`, { seat: g.seat, token: g.token });
@@ -203,6 +264,13 @@ export function showGame(main, id, seatStr, token) {
     disarmPass();
     act("move", "pass");
   };
+  // passLabel is the Pass button's text: it says when a pass rescinds
+  // the player's own stone play under appeal (Kee).
+  const passLabel = () => {
+    const v = g.view, a = v && v.appeal;
+    return a && g.seat >= 0 && v.seats[g.seat].color === a.color ? `Pass (takes back ${a.move})` : "Pass";
+  };
+  g.passLabel = passLabel;
   $("#take-button").onclick = () => act("move", "button");
   $("#resign").onclick = () => { if (confirm("Resign this game?")) act("move", "resign"); };
   $("#claim").onclick = () => { if (confirm("End the game of the player to move, silent for a week?")) act("claim"); };
@@ -265,7 +333,7 @@ export function showGame(main, id, seatStr, token) {
   $("#nav-next").onclick = () => nav(1);
   $("#nav-last").onclick = () => nav("last");
   document.onkeydown = ev => {
-    if (g.closed || ev.target.tagName === "INPUT") return;
+    if (g.closed || ev.target.tagName === "INPUT" || ev.target === boardSvg) return;
     if (ev.key === "ArrowLeft") nav(-1);
     if (ev.key === "ArrowRight") nav(1);
   };
@@ -320,10 +388,24 @@ export function showGame(main, id, seatStr, token) {
     if (!v || !g.online || g.seat < 0) return;
     const name = v.board.points[p].name;
     if (v.phase === "scoring") return act("mark", name);
-    if (!myTurn()) return;
+    if (!myTurn()) {
+      msg(notYourTurn());
+      g.turnNote = { at: g.at }; // cleared when the game, or the move shown, moves on
+      return;
+    }
     if ($("#confirm").checked && g.pending !== p) { g.pending = p; draw(); return; }
     g.pending = null;
     play(name);
+  }
+
+  // notYourTurn says why a click on the board plays nothing now.
+  function notYourTurn() {
+    const v = g.view;
+    if (v.phase === "setup") return "The komi pie comes first: no stones yet.";
+    if (v.phase !== "playing") return "The game is over.";
+    if (g.at !== null) return `You are looking at move ${g.at} of ${v.moves.length}: ▶| goes back to the game to play.`;
+    const s = v.seats[v.toMove];
+    return `It is ${s.name}'s turn (${s.color}), not yours.`;
   }
 
   function disarmPass() {
@@ -331,7 +413,7 @@ export function showGame(main, id, seatStr, token) {
     g.passArmed = 0;
     const b = $("#pass");
     if (g.closed || !b) return;
-    b.textContent = "Pass";
+    b.textContent = g.passLabel();
     b.classList.remove("armed");
   }
 
@@ -390,6 +472,37 @@ export function showGame(main, id, seatStr, token) {
     } catch { /* asked again in a moment */ }
   }
 
+  // announce tells screen readers (the live region #announce) the moves
+  // that view v adds to the one shown before, whoever made them.
+  function announce(before, v) {
+    if (!before || v.moves.length === before.moves.length) return;
+    if (v.moves.length < before.moves.length) {
+      const n = before.moves.length - v.moves.length;
+      $("#announce").textContent = `${n === 1 ? "One move" : `${n} moves`} taken back.`;
+      return;
+    }
+    const added = v.moves.slice(before.moves.length).map(moveText);
+    const stonePlay = m => !["pass", "button", "resign"].includes(m.move) && !m.move.startsWith("appeal-");
+    const rescinded = v.moves.filter((m, i) => i < before.moves.length && m.rescinded && !before.moves[i].rescinded && stonePlay(m));
+    if (rescinded.length) added.push(`That takes back ${rescinded.map(m => `${m.color}'s ${m.move}`).join(" and ")}.`);
+    $("#announce").textContent = added.join(" ");
+  }
+
+  // showAppeal says what an appealing pass has left pending (Kee): the
+  // stone play in question, and what its player's pass would do.
+  function showAppeal(v) {
+    const a = v.appeal;
+    $("#appeal-box").hidden = !a;
+    if (!a) return;
+    const seatOf = c => v.seats.find(s => s.color === c);
+    const who = c => { const s = seatOf(c); return s && s.name !== c ? `${s.name} (${c})` : title(c); };
+    const by = a.appeals.map(m => `${who(m.color)} appealed, naming ${m.move.slice(7)}`).join("; ");
+    const mineToo = g.seat >= 0 && v.seats[g.seat].color === a.color;
+    $("#appeal-text").textContent = `${by}. ${mineToo ? "Your" : `${who(a.color)}'s`} stone play at ${a.move} is in question: `
+      + `${mineToo ? "your" : "their"} next ordinary pass takes it back (rescinds it), and ${mineToo ? "you" : "they"} then choose another play; `
+      + "a stone play by anyone keeps it.";
+  }
+
   function render(v) {
     $("#connection").hidden = !g.lost;
     $("#seat-note").hidden = !g.seatNote;
@@ -399,7 +512,9 @@ export function showGame(main, id, seatStr, token) {
     // The answer to an action and the WebSocket race: a view older than the
     // one shown (the computer may already have answered) is ignored.
     if (g.view && v.version < g.view.version) return;
-    if (g.view && v.moves.length !== g.view.moves.length) { g.at = null; g.positions = null; }
+    if (g.view && v.moves.length !== g.view.moves.length) { g.at = null; g.positions = null; g.stepAids.clear(); }
+    announce(g.view, v);
+    if (g.turnNote && g.view && (v.version !== g.view.version || g.at !== g.turnNote.at)) { msg(""); g.turnNote = false; }
     g.view = v;
     turnNews();
     rematchOffer();
@@ -410,7 +525,18 @@ export function showGame(main, id, seatStr, token) {
     $("#seats-view").replaceChildren(...v.seats.map((s, i) => el("li", { class: i === v.toMove ? "to-move" : "" },
       swatch(COLORS.indexOf(s.color)),
       `${s.name}${v.phase === "setup" || s.name === s.color ? "" : ` (${s.color})`}${i === seat ? " — you" : ""}`,
+      ...(v.phase === "scoring" ? [el("span", { class: `accepted${v.accepted && v.accepted[i] ? "" : " not"}`,
+        text: v.accepted && v.accepted[i] ? "✓ accepted the marks" : "has not accepted" })] : []),
       el("span", { class: "clock", "data-seat": i }))));
+    const gameTitle = { keil: "Keil", kee: "Kee", ki: "Ki", go: "Go" }[v.game] || v.game;
+    $("#rules-link").href = `#/rules/${v.game}`;
+    $("#rules-link").textContent = `How to play ${gameTitle}`;
+    showAppeal(v);
+    // The aids this game has.
+    $("#aid-links-label").hidden = v.game !== "keil";
+    $("#aid-control-label").hidden = v.game !== "ki";
+    $("#aid-liberties-label").hidden = !v.aids || !v.aids.liberties;
+    $("#aid-stars-label").hidden = starPoints(v.board).length === 0;
     showClocks(g);
     let status;
     if (v.phase === "over") status = `Game over: ${v.result}${v.reason ? ` (${v.reason})` : ""}`;
@@ -426,6 +552,7 @@ export function showGame(main, id, seatStr, token) {
     $("#move-input").disabled = !turn;
     $("#pass").disabled = !(turn && legal.has("pass"));
     if ($("#pass").disabled) disarmPass();
+    else if (!g.passArmed) $("#pass").textContent = passLabel();
     $("#take-button").hidden = !v.button;
     $("#take-button").disabled = !(turn && legal.has("button"));
     $("#appeal").hidden = v.game !== "kee";
@@ -472,14 +599,18 @@ export function showGame(main, id, seatStr, token) {
     $("#download").hidden = v.phase === "setup";
     $("#score").replaceChildren(head, ...v.score.map(s => el("tr", {},
       el("td", { text: s.color }), el("td", { text: s.stones }), el("td", { text: s.territory }),
-      ...(komiCol ? [el("td", { text: s.bonus })] : []), el("td", { text: s.total + (v.phase === "over" && s.rank ? ` (#${s.rank})` : "") }))));
+      ...(komiCol ? [el("td", { text: s.bonus })] : []), el("td", { text: s.total + (v.phase === "over" && s.rank && v.score.length > 2 ? ` (#${s.rank})` : "") }))));
     // moves
-    $("#moves").replaceChildren(...v.moves.map((m, i) => el("li", { class: g.at !== null && i === g.at - 1 ? "current" : "" }, `${m.color[0].toUpperCase()} ${m.move}`)));
+    $("#moves").replaceChildren(...v.moves.map((m, i) => el("li", { class: `${g.at !== null && i === g.at - 1 ? "current" : ""}${m.rescinded ? " rescinded" : ""}`,
+      ...(m.rescinded ? { title: "rescinded: taken out of the game by a pass after an appeal" } : {}) }, `${m.color[0].toUpperCase()} ${m.move}`)));
     $("#nav-pos").textContent = `${g.at === null ? v.moves.length : g.at} / ${v.moves.length}`;
     // The server analyses two-player games, and a live one only if at
     // most one seat is a person's (no help in a game between people).
     const people = v.seats.filter(s => s.kind === "human").length;
     $("#analyse").hidden = v.seats.length !== 2 || v.phase === "setup" || (v.phase !== "over" && people >= 2);
+    // The analysis board, on the same terms for any number of players.
+    $("#review-link").hidden = v.phase === "setup" || (v.phase !== "over" && people >= 2);
+    $("#review-link").href = `#/review/${id}`;
     showInvites();
     drawGraph();
     draw();
@@ -506,7 +637,7 @@ export function showGame(main, id, seatStr, token) {
       el("svg:title", { text: "Black's win rate by move, as the computer sees it; click to go to a move" }));
   }
 
-  // draw draws the board at the position shown.
+  // draw draws the board at the position shown, with the aids chosen.
   function draw() {
     const v = g.view;
     if (!v) return;
@@ -515,20 +646,68 @@ export function showGame(main, id, seatStr, token) {
     const showOwners = (v.phase === "over" || v.phase === "scoring" || $("#show-owners").checked) && live;
     const legal = new Set(v.legal);
     const est = g.analysis && $("#show-heat").checked && g.analysis.estimates[live ? v.moves.length : g.at];
+    const aids = live ? v.aids || {} : stepAids();
+    const on = g.aids;
     drawBoard($("#board"), v.board, {
       stones,
-      last: live ? v.last : -1,
+      last: !on.last ? -1 : live ? v.last : stepLast(stones),
       dead: live ? new Set(v.dead || []) : null,
       owners: showOwners ? v.owners : null,
       pending: g.pending,
       heat: est && est.ownership ? est.ownership : null,
+      stars: on.stars,
+      links: on.links && v.game === "keil" ? aids.links || null : null,
+      control: on.control && v.game === "ki" ? aids.control || null : null,
+      liberties: on.liberties ? aids.liberties || null : null,
+      rings: live && v.appeal ? [{ point: v.appeal.point, class: "appealed" }] : [],
+      cursor: g.keys ? g.cursor : -1,
       onClick: click,
+      // A redraw under a pointer at rest "enters" its point again: only a
+      // pointer that moved since the last key takes the description back.
+      onHover: i => { if (!g.pointerIdle) { g.hovered = i; describe(stones, aids); } },
       hover: i => {
         const p = v.board.points[i];
         if (!myTurn() || stones[i] !== "." || !(legal.has(p.name) || g.appeal)) return 0;
         return COLORS.indexOf(v.seats[g.seat].color);
       },
     });
+    describe(stones, aids);
+  }
+
+  // describe writes what the point under the pointer, or the cursor,
+  // holds and shows, under the board.
+  function describe(stones, aids) {
+    const v = g.view;
+    const i = g.hovered >= 0 ? g.hovered : g.keys ? g.cursor : -1;
+    const show = { links: g.aids.links, control: g.aids.control, liberties: g.aids.liberties };
+    $("#board-info").textContent = i >= 0 && v.board.points[i] ? pointText(v.board, stones, aids, i, show) : "";
+  }
+
+  // stepLast is the point of the move that led to the position stepped
+  // to, if it is a stone still on the board (-1: none).
+  function stepLast(stones) {
+    const m = g.at > 0 && g.view.moves[g.at - 1];
+    if (!m) return -1;
+    const i = g.view.board.points.findIndex(p => p.name === m.move);
+    return i >= 0 && stones[i] !== "." ? i : -1;
+  }
+
+  // stepAids are the aids of the position stepped to, asked of the server
+  // once (POST /api/position) when an aid that needs them is on; {} until
+  // they come.
+  function stepAids() {
+    const v = g.view, at = g.at;
+    const wanted = (g.aids.links && v.game === "keil") || (g.aids.control && v.game === "ki") || g.aids.liberties;
+    if (!wanted) return {};
+    if (!g.stepAids.has(at)) {
+      g.stepAids.set(at, {});
+      api("/api/position", { rules: v.rules, board: v.board.spec, moves: v.moves.slice(0, at).map(m => m.move) })
+        .then(p => { g.stepAids.set(at, p.aids); if (!g.closed && g.at === at) draw(); })
+        // A position the server cannot replay has none; after a failure
+        // of the network or the server, they are asked again next time.
+        .catch(e => { if (!(e instanceof APIError) || e.status === 429 || e.status >= 500) g.stepAids.delete(at); });
+    }
+    return g.stepAids.get(at);
   }
   return g;
 }

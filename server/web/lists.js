@@ -2,6 +2,7 @@
 
 import { $, api, el, getOptions, swatch, COLORS } from "./api.js";
 import { saveCreated } from "./links.js";
+import { boardChooser } from "./gallery.js";
 
 const LIST_PAGE = 50; // games a page of the list
 
@@ -9,9 +10,10 @@ const LIST_PAGE = 50; // games a page of the list
 export function gameRow(g) {
   const players = g.seats.map(s => `${s.name} (${s.color})`).join(", ");
   return el("tr", {},
-    el("td", {}, el("a", { href: `#/g/${g.id}`, text: g.rules })),
-    el("td", { text: g.board }), el("td", { text: players }),
-    el("td", g.yourTurn ? { text: "your turn", class: "your-turn" } : { text: g.status }), el("td", { text: g.result || "" }));
+    el("td", { "data-label": "Game" }, el("a", { href: `#/g/${g.id}`, text: g.rules })),
+    el("td", { text: g.board, "data-label": "Board" }), el("td", { text: players, "data-label": "Players" }),
+    el("td", g.yourTurn ? { text: "your turn", class: "your-turn", "data-label": "Status" } : { text: g.status, "data-label": "Status" }),
+    el("td", { text: g.result || "", "data-label": "Result" }));
 }
 
 // showList shows the welcome (what moku is, each game in a line, and a
@@ -58,6 +60,7 @@ export async function showNew(main) {
   main.replaceChildren($("#tpl-new").content.cloneNode(true));
   const form = $("#new-game");
   const f = name => form.elements[name];
+  const boards = boardChooser(form, options);
   const update = () => {
     const game = f("game").value;
     f("rules").replaceChildren(...rulesOf(options, game).map(r => el("option", { value: r, text: r })));
@@ -65,7 +68,10 @@ export async function showNew(main) {
     $("#boards").replaceChildren(...hints.suggest.map(b => el("option", { value: b })));
     f("board").value = hints.default;
     $("#board-hint").textContent = hints.text;
+    boards.show(game);
     $("#new-error").textContent = "";
+    $("#new-rules").href = `#/rules/${game}`;
+    $("#new-rules").textContent = `How to play ${f("game").selectedOptions[0].textContent}`;
     for (const e of form.querySelectorAll(".for-keil")) e.hidden = game !== "keil";
     for (const e of form.querySelectorAll(".for-kee")) e.hidden = game !== "kee";
     if (game !== "kee") f("players").value = "2";
@@ -107,6 +113,7 @@ export async function showNew(main) {
     const game = f("game").value;
     const n = +f("players").value;
     const req = { game, rules: f("rules").value, board: f("board").value.trim(), players: n, seats: [] };
+    boards.fill(req);
     if (game === "keil") { req.setup = f("setup").value; req.button = f("button").value; }
     if (!(game === "keil" && req.setup === "pie") && f("komi").value.trim() !== "") req.komi = f("komi").value.trim();
     for (let i = 0; i < n; i++) {
@@ -167,6 +174,7 @@ async function showWelcome(list) {
         play.disabled = false;
       }
     });
-    list.append(el("li", {}, el("h3", { text: g.title }), el("p", { text: g.summary }), play, err));
+    const rules = el("a", { href: `#/rules/${g.name}`, class: "rules-link", text: `How to play ${g.title}` });
+    list.append(el("li", {}, el("h3", { text: g.title }), el("p", { text: g.summary }), el("p", {}, rules), play, err));
   }
 }

@@ -3,13 +3,22 @@
 // it withdraws the challenge, and it is the token of the maker's seat in
 // the game an acceptance makes, so the page goes to that seat as soon as
 // the lobby's WebSocket tells of the acceptance (or, without one, when
-// asking the server finds it accepted).
+// asking the server finds it accepted). In Kee of three or four, each
+// acceptance but the last takes a seat and waits: its secret is kept the
+// same way (it withdraws the acceptance), and the page goes to its seat
+// when the last seat is taken. The WebSocket tells every change, expiries
+// too.
 
 import { $, api, el, getOptions } from "./api.js";
 import { gameRow, boardHints } from "./lists.js";
 import { keepSeat } from "./links.js";
 
-const MINE = "moku:challenges"; // {id: secret} of this browser's open challenges
+// MINE keeps this browser's open challenges: {id: secret} of those it
+// made, {id: {secret, joined: true}} of those whose seat it took.
+const MINE = "moku:challenges";
+
+// secretOf is an entry of MINE's secret.
+const secretOf = v => (typeof v === "string" ? v : v?.secret);
 
 function mine() {
   try {
@@ -47,18 +56,23 @@ const CLOCKS = {
 // showLobby shows the lobby in main; its close() ends its WebSocket.
 export function showLobby(main) {
   main.replaceChildren($("#tpl-lobby").content.cloneNode(true));
-  const st = { ws: null, closed: false, retry: 500, timer: 0, poll: 0, going: false };
+  const st = { ws: null, closed: false, retry: 500, timer: 0, going: false };
   const form = $("#challenge-form", main);
   const f = name => form.elements[name];
   getOptions().then(options => {
-    const update = () => { f("board").value = boardHints(options, f("game").value).default; };
+    const update = () => {
+      const kee = f("game").value === "kee";
+      f("board").value = boardHints(options, f("game").value).default;
+      for (const e of form.querySelectorAll(".for-kee")) e.hidden = !kee;
+      if (!kee) f("players").value = "2";
+    };
     f("game").addEventListener("change", update);
     update();
   }).catch(() => {});
 
   // goSeat takes the maker to their seat of an accepted challenge.
   const goSeat = async id => {
-    const secret = mine()[id];
+    const secret = secretOf(mine()[id]);
     if (!secret || st.going) return;
     try {
       const a = await api(`/api/lobby/challenges/${id}/seat`, { secret });
@@ -80,15 +94,20 @@ export function showLobby(main) {
     const own = mine();
     const rows = l.challenges.map(c => {
       const cell = el("td");
-      if (own[c.id]) {
-        cell.append(el("span", { class: "waiting", text: "yours: waiting… " }),
+      const left = c.players - 1 - c.joined.length; // seats to take
+      if (own[c.id]?.joined) {
+        cell.append(el("span", { class: "waiting", text: `joined: waiting for ${left} more… ` }),
+          el("button", { type: "button", class: "cancel", text: "Leave", onclick: () => cancel(c.id) }));
+      } else if (own[c.id]) {
+        cell.append(el("span", { class: "waiting", text: c.players > 2 ? `yours: waiting for ${left} more… ` : "yours: waiting… " }),
           el("button", { type: "button", class: "cancel", text: "Cancel", onclick: () => cancel(c.id) }));
       } else {
         cell.append(el("button", { type: "button", class: "accept", "data-id": c.id, text: "Accept", onclick: ev => accept(c.id, ev.target) }));
       }
       const color = { first: "plays first", second: "plays second", random: "random colours" }[c.color] || c.color;
+      const players = c.players > 2 ? `${[c.maker, ...c.joined].join(", ")} (${left} of ${c.players} seats open)` : "2";
       return el("tr", { "data-id": c.id }, el("td", { text: c.maker }), el("td", { text: c.rules || c.game }),
-        el("td", { text: c.board || "" }), el("td", { text: clockText(c.clock) }), el("td", { text: color }),
+        el("td", { text: c.board || "" }), el("td", { class: "players", text: players }), el("td", { text: clockText(c.clock) }), el("td", { text: color }),
         el("td", { text: c.rated ? "rated" : "" }), cell);
     });
     $("#challenges", main).replaceChildren(...rows);
@@ -106,6 +125,11 @@ export function showLobby(main) {
     $("#lobby-error", main).textContent = "";
     try {
       const a = await api(`/api/lobby/challenges/${id}/accept`, { name: f("name").value.trim() });
+      if (!a.game) { // a seat taken: the game starts when the last one is
+        setMine({ ...mine(), [id]: { secret: a.secret, joined: true } });
+        refresh();
+        return;
+      }
       st.going = true;
       keepSeat(a.game, a.seat, a.token);
       location.hash = `#/g/${a.game}/${a.seat}/${a.token}`;
@@ -118,7 +142,7 @@ export function showLobby(main) {
 
   const cancel = async id => {
     try {
-      await api(`/api/lobby/challenges/${id}/cancel`, { secret: mine()[id] });
+      await api(`/api/lobby/challenges/${id}/cancel`, { secret: secretOf(mine()[id]) });
     } catch (e) {
       if (e.status !== 404 && e.status !== 409) { $("#lobby-error", main).textContent = e.message; return; }
     }
@@ -134,7 +158,8 @@ export function showLobby(main) {
 
   form.addEventListener("submit", async ev => {
     ev.preventDefault();
-    const req = { game: f("game").value, board: f("board").value.trim(), color: f("color").value, name: f("name").value.trim(), rated: f("rated").checked };
+    const req = { game: f("game").value, board: f("board").value.trim(), players: +f("players").value, color: f("color").value,
+      name: f("name").value.trim(), rated: f("rated").checked };
     const clock = CLOCKS[f("clock").value];
     if (clock) req.clock = clock;
     $("#lobby-error", main).textContent = "";
@@ -160,13 +185,10 @@ export function showLobby(main) {
     };
   };
   connect();
-  // Expiries are news no one sends: the lobby is read again now and then.
-  st.poll = setInterval(refresh, 30000);
   return {
     close() {
       st.closed = true;
       clearTimeout(st.timer);
-      clearInterval(st.poll);
       if (st.ws) { st.ws.onclose = null; st.ws.close(); }
     },
   };

@@ -1,0 +1,61 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strconv"
+	"strings"
+
+	"moku/internal/cli"
+	"moku/prior"
+)
+
+func init() {
+	register("learn", "learn move priors (gammas of patterns and tactical features) from a directory of SGF records", runLearn)
+}
+
+func runLearn(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	fs := cli.NewFlagSet("learn")
+	var c prior.LearnConfig
+	fs.StringVar(&c.Out, "out", "", "the weights file to write after every iteration, and to resume from (default: prior/weights/GAME-GEOMETRY.txt under the current directory)")
+	fs.IntVar(&c.Iterations, "iterations", 20, "MM iterations in all (a resumed run counts those done)")
+	fs.Float64Var(&c.Prior, "prior", 1, "weight of the prior: a virtual win and loss of every feature against a move of strength 1")
+	fs.IntVar(&c.TestEvery, "test-every", 10, "hold out every n-th record to test the model on (0: none)")
+	note := fs.String("note", "", "a comment line for the weights file, e.g. where the records came from")
+	quiet := fs.Bool("quiet", false, "no progress on standard error")
+	if err := cli.Parse(fs, args, stdout, cli.Spec{Args: "DIR", Min: 1, Max: 1, About: "Learns the gammas of a generalized Bradley-Terry model of moves (Coulom's\nminorization-maximization) from the SGF records in DIR, one game and kind of\nboard, and writes them as a weights file (see \"go doc moku/prior\"). The file\nis written after every iteration; run the same command again to resume an\ninterrupted run. Ctrl-C stops after the group being fitted."}); err != nil {
+		return err
+	}
+	c.Records = fs.Arg(0)
+	if !*quiet {
+		c.Progress = stderr
+	}
+	quoted := make([]string, len(args))
+	for i, a := range args {
+		quoted[i] = a
+		if a == "" || strings.ContainsAny(a, " \t\"'") {
+			quoted[i] = strconv.Quote(a)
+		}
+	}
+	c.Notes = []string{"command: moku learn " + strings.Join(quoted, " ")}
+	if *note != "" {
+		c.Notes = append(c.Notes, *note)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	m, err := prior.Learn(ctx, &c)
+	if ctx.Err() != nil {
+		return fmt.Errorf("interrupted: %s holds the last whole iteration; run the same command again to resume", c.Out)
+	}
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "%s: %s, %d features, %d iterations\n", c.Out, prior.Key(m.Game, m.Geometry), len(m.Gamma), m.Iteration)
+	for _, n := range m.Notes[len(m.Notes)-2:] {
+		fmt.Fprintln(stdout, n)
+	}
+	return nil
+}

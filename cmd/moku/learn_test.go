@@ -1,0 +1,52 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// moku learn trains on a directory of records, writes the weights file,
+// resumes from it, and refuses bad arguments.
+func TestLearnCommand(t *testing.T) {
+	src := filepath.Join("..", "..", "results", "learn", "go9-selfplay-1k")
+	dir := t.TempDir()
+	for i := 1; i <= 12; i++ {
+		name := filepath.Join(src, fmt.Sprintf("game-%04d.sgf", i))
+		data, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		os.WriteFile(filepath.Join(dir, filepath.Base(name)), data, 0o644)
+	}
+	out := filepath.Join(t.TempDir(), "w.txt")
+	code, stdout, stderr := moku(t, "", "learn", "--out", out, "--iterations", "2", "--test-every", "4", "--note", "twelve games", dir)
+	if code != 0 || !strings.Contains(stdout, out+": go-square, ") || !strings.Contains(stdout, "2 iterations") ||
+		!strings.Contains(stderr, "iteration 2/2") || !strings.Contains(stdout, "test: log-likelihood") {
+		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
+	}
+	data, _ := os.ReadFile(out)
+	if !strings.Contains(string(data), `# command: moku learn --out `+out+` --iterations 2 --test-every 4 --note "twelve games" `+dir) {
+		t.Errorf("the file does not say how it was made:\n%.600s", data)
+	}
+	code, _, stderr = moku(t, "", "learn", "--out", out, "--iterations", "3", "--test-every", "4", "--quiet=false", dir)
+	if code != 0 || !strings.Contains(stderr, "resuming from "+out+": 2 iterations done") || !strings.Contains(stderr, "iteration 3/3") {
+		t.Errorf("second run: exit %d\n%s", code, stderr)
+	}
+	for _, c := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"learn"}, 2, "missing DIR"},
+		{[]string{"learn", "--iterations", "0", dir}, 2, "--iterations 0: must be at least 1"},
+		{[]string{"learn", "--prior", "-1", dir}, 2, "--prior -1: must not be negative"},
+		{[]string{"learn", "--out", out, t.TempDir()}, 1, "no SGF records"},
+	} {
+		if code, _, stderr := moku(t, "", c.args...); code != c.code || !strings.Contains(stderr, c.want) {
+			t.Errorf("%v: exit %d, %s", c.args, code, stderr)
+		}
+	}
+}

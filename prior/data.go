@@ -1,0 +1,145 @@
+package prior
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+
+	"moku/game"
+	"moku/record"
+)
+
+// Position is one training position: the features of its legal moves and
+// which of them was played.
+type Position struct {
+	Moves  []Features
+	Played int // index in Moves
+	Game   int // index of the game it comes from (Data.Files)
+}
+
+// Data is a training set: the positions of a set of game records, every
+// move of every game, all of one game and kind of board.
+type Data struct {
+	Game, Geometry string
+	Files          []string // the records read, in order
+	Positions      []Position
+}
+
+// ReadRecords reads every SGF file (*.sgf) in dir in name order, replays
+// the main line of each file's first record and turns every move but a
+// resignation into a Position: the features of all the legal moves of the
+// position it was played in, and which was played. Every record must be of
+// one game on one kind of board (Key). progress, if not nil, is called
+// after each file with the files done and their number.
+func ReadRecords(dir string, progress func(done, total int)) (*Data, error) {
+	names, err := filepath.Glob(filepath.Join(dir, "*.sgf"))
+	if err != nil {
+		return nil, err
+	}
+	sort.Strings(names)
+	if len(names) == 0 {
+		return nil, fmt.Errorf("%s: no SGF records (*.sgf)", dir)
+	}
+	d := &Data{}
+	var x *Extractor
+	var moves []game.Move
+	for i, name := range names {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			return nil, err
+		}
+		recs, err := record.ReadSGF(data)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", name, err)
+		}
+		rec := recs[0]
+		s, err := rec.Start()
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", name, err)
+		}
+		geo := GeometryOf(s.Graph()).Kind()
+		switch {
+		case x == nil:
+			d.Game, d.Geometry = s.Rules().Game, geo
+		case d.Game != s.Rules().Game || d.Geometry != geo:
+			return nil, fmt.Errorf("%s: a record of %s among records of %s: train one game and kind of board at a time",
+				name, Key(s.Rules().Game, geo), Key(d.Game, d.Geometry))
+		}
+		x = NewExtractor(s.Rules(), s.Graph()) // the board may differ in size
+		gi := len(d.Files)
+		d.Files = append(d.Files, filepath.Base(name))
+		for j, m := range rec.Moves {
+			if m.Move.Kind == game.Resign || s.Over() {
+				break
+			}
+			moves = s.LegalMoves(moves[:0])
+			played := -1
+			for k, l := range moves {
+				if l == m.Move {
+					played = k
+				}
+			}
+			if played < 0 {
+				return nil, fmt.Errorf("%s: move %d (%s) is not among the legal moves", name, j+1, m.Move.Format(s.Graph()))
+			}
+			d.Positions = append(d.Positions, Position{Moves: x.Moves(s, moves, nil), Played: played, Game: gi})
+			if err := s.Play(m.Move); err != nil {
+				return nil, fmt.Errorf("%s: move %d: %v", name, j+1, err)
+			}
+		}
+		if progress != nil {
+			progress(i+1, len(names))
+		}
+	}
+	return d, nil
+}
+
+// Digest returns a digest of the data's positions (their features and the
+// moves played), which a weights file records so that training resumes
+// only on the same data.
+func (d *Data) Digest() string {
+	h := sha256.New()
+	h.Write([]byte(Key(d.Game, d.Geometry)))
+	var buf [4]byte
+	put := func(v uint32) {
+		binary.LittleEndian.PutUint32(buf[:], v)
+		h.Write(buf[:])
+	}
+	for _, p := range d.Positions {
+		put(uint32(len(p.Moves)))
+		put(uint32(p.Played))
+		for _, f := range p.Moves {
+			for _, v := range f {
+				put(v)
+			}
+		}
+	}
+	return hex.EncodeToString(h.Sum(nil)[:12])
+}
+
+// Split returns the positions of the games whose index is testEvery-1
+// modulo testEvery (held out to test the model) apart from the others (to
+// train it on); with testEvery below 2, all are for training.
+func (d *Data) Split(testEvery int) (train, test []Position) {
+	for _, p := range d.Positions {
+		if testEvery >= 2 && p.Game%testEvery == testEvery-1 {
+			test = append(test, p)
+		} else {
+			train = append(train, p)
+		}
+	}
+	return train, test
+}
+
+// Describe says in a line what the data holds.
+func (d *Data) Describe() string {
+	moves := 0
+	for _, p := range d.Positions {
+		moves += len(p.Moves)
+	}
+	return fmt.Sprintf("%s: %d records, %d positions, %d candidate moves", Key(d.Game, d.Geometry), len(d.Files), len(d.Positions), moves)
+}

@@ -1,0 +1,282 @@
+package prior
+
+import (
+	"fmt"
+
+	"moku/board"
+	"moku/game"
+	"moku/rules"
+)
+
+// Group is a kind of feature. A move has at most one feature of each
+// group: Features[g] is its value, 0 for none.
+type Group uint8
+
+// The feature groups.
+const (
+	// Pattern: the colours of the ring around the point, relative to the
+	// mover, the same for every rotation and mirror image (see
+	// PatternString). Square boards: the 3x3 square; the hexhex: the six
+	// neighbours, which are the witnesses of every adjacency of the point,
+	// so under Keil's link rule the pattern tells which of the move's
+	// adjacencies would be links.
+	Pattern Group = iota
+	// Capture: 1 the move captures one stone, 2 several, 3 it captures
+	// the stone just placed (any number).
+	Capture
+	// Escape: 1 the move joins a group of the mover's in atari (one
+	// liberty) and leaves it two or more.
+	Escape
+	// SelfAtari: the move captures nothing and leaves its own group one
+	// liberty: 1 a single stone, 2 a larger group.
+	SelfAtari
+	// Atari: 1 the move leaves a group of another player adjacent to it
+	// one liberty.
+	Atari
+	// Last: the graph distance to the last move's point, 1 to 4, or 5
+	// for farther (none after a pass).
+	Last
+	// Last2: the distance to the move before the last (the mover's own
+	// previous move in a two-player game), likewise.
+	Last2
+	// Edge: 1 + the distance to the edge (a point with fewer neighbours
+	// than the most any point has), up to 5 (none on a torus).
+	Edge
+	// Pass: the moves that are not placements: 1 a pass, 2 a pass after
+	// a pass, 3 Keil's button, 4 a Kee appeal.
+	Pass
+
+	NumGroups // the number of groups
+)
+
+var groupNames = [NumGroups]string{"pattern", "capture", "escape", "self-atari", "atari", "last", "last2", "edge", "pass"}
+
+// String returns the group's name as the weights file writes it.
+func (g Group) String() string {
+	if g < NumGroups {
+		return groupNames[g]
+	}
+	return fmt.Sprintf("group%d", g)
+}
+
+// ParseGroup returns the group named s.
+func ParseGroup(s string) (Group, error) {
+	for g, n := range groupNames {
+		if n == s {
+			return Group(g), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown feature group %q", s)
+}
+
+// Features are a move's features: the value of each group, 0 for none.
+type Features [NumGroups]uint32
+
+// Extractor computes the features of the moves of positions on one board.
+// It keeps scratch space: one per goroutine.
+type Extractor struct {
+	geo     *Geometry
+	canon   *canon
+	tactics bool // the liberty family: captures and liberties
+	plain   bool // every adjacency connects (Go, Kee): quiet placements need not be played
+	full    bool // play every placement, quiet or not (tests compare)
+	atari   []bool
+	libs    []uint8 // liberties of each stone's group, capped at 3 (plain only)
+	seen    []bool
+}
+
+// NewExtractor returns an extractor for games under r on g. The tactical
+// features (Capture, Escape, SelfAtari, Atari) are those of the liberty
+// family (Go, Kee, Keil, with Keil's links); in Ki a move has the pattern
+// and distance features only.
+func NewExtractor(r rules.Ruleset, g *board.Graph) *Extractor {
+	geo := GeometryOf(g)
+	x := &Extractor{geo: geo, tactics: r.Family == rules.Liberty, plain: r.Links == rules.Plain,
+		atari: make([]bool, g.N()), libs: make([]uint8, g.N()), seen: make([]bool, g.N())}
+	if geo.kind != "graph" {
+		x.canon = canonFor(geo.k, geo.step)
+	}
+	return x
+}
+
+// Geometry returns the board's geometry.
+func (x *Extractor) Geometry() *Geometry { return x.geo }
+
+// PatternAt returns the Pattern feature of a placement on p by mover in s
+// (0 if p has no ring).
+func (x *Extractor) PatternAt(s game.State, p int, mover board.Color) uint32 {
+	ring := x.geo.Ring(p)
+	if len(ring) == 0 {
+		return 0
+	}
+	var raw uint32
+	for i, q := range ring {
+		c := uint32(cellOff)
+		if q >= 0 {
+			switch s.At(int(q)) {
+			case board.Empty:
+				c = cellEmpty
+			case mover:
+				c = cellOwn
+			default:
+				c = cellOther
+			}
+		}
+		raw |= c << (2 * i)
+	}
+	if x.canon != nil {
+		return patternValue(uint32(x.canon.table[raw]), len(ring))
+	}
+	return patternValue(minImage(raw, len(ring), 1), len(ring))
+}
+
+// Moves appends to dst the features of each of moves, legal moves of s
+// (which it leaves as it was: it plays each placement and takes it back).
+func (x *Extractor) Moves(s game.State, moves []game.Move, dst []Features) []Features {
+	g := s.Graph()
+	mover := s.ToMove()
+	last, last2, lastPass := -1, -1, false
+	h := s.History()
+	if n := len(h); n > 0 {
+		if h[n-1].Move.Kind == game.Place {
+			last = h[n-1].Move.Point
+		}
+		lastPass = h[n-1].Move.Kind == game.Pass
+		if n > 1 && h[n-2].Move.Kind == game.Place {
+			last2 = h[n-2].Move.Point
+		}
+	}
+	grouped, tactics := s.(game.Grouped)
+	tactics = tactics && x.tactics
+	others := 0
+	if tactics {
+		// Which of the mover's stones are in groups in atari, and with
+		// plain links every group's liberties.
+		clear(x.atari)
+		clear(x.seen)
+		for p := 0; p < g.N(); p++ {
+			c := s.At(p)
+			if c == board.Empty {
+				continue
+			}
+			if c != mover {
+				others++
+			}
+			if x.seen[p] || c != mover && !x.plain {
+				continue
+			}
+			stones, libs := grouped.Group(p)
+			for _, q := range stones {
+				x.seen[q] = true
+				x.atari[q] = c == mover && len(libs) == 1
+				x.libs[q] = uint8(min(len(libs), 3))
+			}
+		}
+	}
+	n := g.N()
+	for _, m := range moves {
+		var f Features
+		switch m.Kind {
+		case game.Pass:
+			f[Pass] = 1
+			if lastPass {
+				f[Pass] = 2
+			}
+		case game.Button:
+			f[Pass] = 3
+		case game.Appeal:
+			f[Pass] = 4
+		case game.Place:
+			p := m.Point
+			f[Pattern] = x.PatternAt(s, p, mover)
+			if last >= 0 {
+				f[Last] = uint32(x.geo.dist[last*n+p])
+			}
+			if last2 >= 0 {
+				f[Last2] = uint32(x.geo.dist[last2*n+p])
+			}
+			if x.geo.edge != nil {
+				f[Edge] = 1 + uint32(min(x.geo.edge[p], maxDist-1))
+			}
+			if tactics && !x.quiet(g, s, p) {
+				x.tactical(s, grouped, p, mover, last, others, &f)
+			}
+		}
+		dst = append(dst, f)
+	}
+	return dst
+}
+
+// quiet reports whether a placement on p certainly has no tactical
+// feature, without playing it: with plain links, when p has two empty
+// neighbours or more (so its group keeps two liberties) and every group
+// next to it has three liberties or more (so none is captured, put in
+// atari or rescued).
+func (x *Extractor) quiet(g *board.Graph, s game.State, p int) bool {
+	if !x.plain || x.full {
+		return false
+	}
+	empty := 0
+	for _, q := range g.Neighbors(p) {
+		if s.At(int(q)) == board.Empty {
+			empty++
+		} else if x.libs[q] < 3 {
+			return false
+		}
+	}
+	return empty >= 2
+}
+
+// tactical fills in the tactical features of a placement on p, playing it
+// on s and taking it back.
+func (x *Extractor) tactical(s game.State, grouped game.Grouped, p int, mover board.Color, last, others int, f *Features) {
+	g := s.Graph()
+	escapes := false
+	for _, q := range g.Neighbors(p) {
+		if x.atari[q] && s.At(int(q)) == mover {
+			escapes = true
+		}
+	}
+	if s.Play(game.At(p)) != nil {
+		return
+	}
+	defer s.Undo()
+	after := 0
+	for q := 0; q < g.N(); q++ {
+		if c := s.At(q); c != board.Empty && c != mover {
+			after++
+		}
+	}
+	captured := others - after
+	switch {
+	case captured > 0 && last >= 0 && s.At(last) == board.Empty:
+		f[Capture] = 3
+	case captured > 1:
+		f[Capture] = 2
+	case captured == 1:
+		f[Capture] = 1
+	}
+	stones, libs := grouped.Group(p)
+	if len(libs) == 1 && captured == 0 {
+		f[SelfAtari] = 1
+		if len(stones) > 1 {
+			f[SelfAtari] = 2
+		}
+	}
+	if escapes && len(libs) >= 2 {
+		for _, q := range stones {
+			if x.atari[q] {
+				f[Escape] = 1
+				break
+			}
+		}
+	}
+	for _, q := range g.Neighbors(p) {
+		if c := s.At(int(q)); c != board.Empty && c != mover {
+			if _, l := grouped.Group(int(q)); len(l) == 1 {
+				f[Atari] = 1
+				break
+			}
+		}
+	}
+}

@@ -1,0 +1,263 @@
+package prior
+
+import (
+	"math"
+	"testing"
+
+	"moku/board"
+	"moku/catalog"
+	"moku/game"
+
+	"pgregory.net/rapid"
+)
+
+func start(t testing.TB, rules, spec string) game.State {
+	t.Helper()
+	s, err := catalog.Start(catalog.Config{Rules: rules, Board: spec})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// featuresOf returns the features of move m (in the game's notation)
+// after moves.
+func featuresOf(t *testing.T, rules, spec, moves, m string) Features {
+	t.Helper()
+	s := start(t, rules, spec)
+	if err := game.PlayAll(s, moves); err != nil {
+		t.Fatal(err)
+	}
+	mv, err := game.ParseMove(s.Graph(), m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := game.Text(s)
+	f := NewExtractor(s.Rules(), s.Graph()).Moves(s, []game.Move{mv}, nil)[0]
+	if game.Text(s) != before {
+		t.Fatalf("extracting the features changed the position")
+	}
+	return f
+}
+
+func TestTacticalFeatures(t *testing.T) {
+	for _, c := range []struct {
+		name, moves, move string
+		group             Group
+		want              uint32
+	}{
+		{"capture one stone", "e5 d5 a1 f5 a2 e6 a3", "e4", Capture, 1},
+		{"capture the last stone", "a1 d5 a2 f5 a3 e6 e5", "e4", Capture, 3},
+		{"capture two stones", "e5 d5 e4 f5 a1 d4 a2 f4 a3 e6 a4", "e3", Capture, 2},
+		{"no capture", "e5 d5", "e4", Capture, 0},
+		{"self-atari of one stone", "a1 d5 a2 f5 a3 e6", "e5", SelfAtari, 1},
+		{"self-atari of two stones", "e5 d5 a1 f5 a2 d4 a3 f4 a4 e6", "e4", SelfAtari, 2},
+		{"no self-atari", "e5 d5", "e4", SelfAtari, 0},
+		{"one liberty after a capture is no self-atari", "b1 a1 j9 a3 j8 b2", "a2", SelfAtari, 0},
+		{"the capture that leaves one liberty", "b1 a1 j9 a3 j8 b2", "a2", Capture, 1},
+		{"escape", "e5 d5 a1 f5 a2 e6", "e4", Escape, 1},
+		{"no escape without atari", "e5 d5 a1 f5", "e4", Escape, 0},
+		{"atari", "e5 d5 d6 a1", "c5", Atari, 1},
+		{"no atari", "e5 d5", "d6", Atari, 0},
+		{"next to the last move", "e5 d5", "d4", Last, 1},
+		{"two from the last move", "e5 d5", "c4", Last, 2},
+		{"far from the last move", "e5 a9", "j1", Last, 5},
+		{"near the move before", "e5 a9", "e4", Last2, 1},
+		{"first move", "", "e5", Last, 0},
+		{"first line", "", "a1", Edge, 1},
+		{"second line", "", "b5", Edge, 2},
+		{"centre", "", "e5", Edge, 5},
+		{"pass", "e5", "pass", Pass, 1},
+		{"pass after a pass", "e5 pass", "pass", Pass, 2},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if got := featuresOf(t, "go", "9x9", c.moves, c.move)[c.group]; got != c.want {
+				t.Errorf("after %q, %s has %s %d, want %d", c.moves, c.move, c.group, got, c.want)
+			}
+		})
+	}
+}
+
+// In Keil a capture is read through the links: the rules engine decides.
+func TestKeilFeatures(t *testing.T) {
+	s := start(t, "keil", "hex:4")
+	x := NewExtractor(s.Rules(), s.Graph())
+	for i := 0; i < 30 && !s.Over(); i++ {
+		moves := s.LegalMoves(nil)
+		fs := x.Moves(s, moves, nil)
+		for k, m := range moves {
+			switch m.Kind {
+			case game.Place:
+				if fs[k][Pattern] == 0 || fs[k][Pass] != 0 {
+					t.Fatalf("placement %s has features %v", m.Format(s.Graph()), fs[k])
+				}
+			case game.Button:
+				if fs[k] != (Features{Pass: 3}) {
+					t.Fatalf("the button has features %v", fs[k])
+				}
+			}
+		}
+		if err := s.Play(moves[(i*7)%len(moves)]); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// On the hexhex a point's ring is its neighbours in order around it, with
+// off-board cells where it has fewer than six, and holds the witnesses of
+// each of its adjacencies.
+func TestHexRingHoldsWitnesses(t *testing.T) {
+	g, _ := board.Hex(5)
+	geo := GeometryOf(g)
+	for p := 0; p < g.N(); p++ {
+		ring := geo.Ring(p)
+		in := map[int32]bool{}
+		off := 0
+		for _, q := range ring {
+			if q < 0 {
+				off++
+				continue
+			}
+			in[q] = true
+			if !g.Adjacent(p, int(q)) {
+				t.Fatalf("%s: ring cell %s is not a neighbour", g.Name(p), g.Name(int(q)))
+			}
+		}
+		if len(in)+off != 6 || len(in) != g.Degree(p) {
+			t.Fatalf("%s: ring %v of %d neighbours", g.Name(p), ring, g.Degree(p))
+		}
+		for _, q := range g.Neighbors(p) {
+			for _, w := range g.Witnesses(p, int(q)) {
+				if !in[w] {
+					t.Fatalf("%s: witness %s of its edge to %s is not in its ring", g.Name(p), g.Name(int(w)), g.Name(int(q)))
+				}
+			}
+		}
+		// consecutive ring cells are neighbours: the ring goes around p
+		for i := range ring {
+			a, b := ring[i], ring[(i+1)%6]
+			if a >= 0 && b >= 0 && !g.Adjacent(int(a), int(b)) {
+				t.Fatalf("%s: ring cells %s and %s are not neighbours", g.Name(p), g.Name(int(a)), g.Name(int(b)))
+			}
+		}
+	}
+}
+
+// The board's symmetries: each maps a point to its image by drawing
+// coordinates, turned by k steps of 360/turns degrees about the board's
+// centre, mirrored first if mirror.
+func symmetry(g *board.Graph, turns, k int, mirror bool) []int {
+	at := map[[2]int64]int{}
+	key := func(x, y float64) [2]int64 { return [2]int64{int64(math.Round(x * 1000)), int64(math.Round(y * 1000))} }
+	var cx, cy float64
+	for p := 0; p < g.N(); p++ {
+		x, y := g.Coord(p)
+		at[key(x, y)] = p
+		cx, cy = cx+x/float64(g.N()), cy+y/float64(g.N())
+	}
+	img := make([]int, g.N())
+	a := 2 * math.Pi * float64(k) / float64(turns)
+	for p := range img {
+		x, y := g.Coord(p)
+		x, y = x-cx, y-cy
+		if mirror {
+			x = -x
+		}
+		x, y = x*math.Cos(a)-y*math.Sin(a), x*math.Sin(a)+y*math.Cos(a)
+		q, ok := at[key(x+cx, y+cy)]
+		if !ok {
+			panic("not a symmetry of the board")
+		}
+		img[p] = q
+	}
+	return img
+}
+
+// A pattern is the same feature under every rotation and reflection of
+// the board, and with the colours exchanged along with the mover.
+func TestPatternSymmetry(t *testing.T) {
+	for _, c := range []struct {
+		spec  string
+		turns int
+	}{{"9x9", 4}, {"7x7", 4}, {"hex:5", 6}} {
+		t.Run(c.spec, func(t *testing.T) {
+			g, err := board.Parse(c.spec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			x := NewExtractor(start(t, "go", "3x3").Rules(), g)
+			rapid.Check(t, func(rt *rapid.T) {
+				cells := rapid.SliceOfN(rapid.IntRange(0, 2), g.N(), g.N()).Draw(rt, "board")
+				img := symmetry(g, c.turns, rapid.IntRange(0, c.turns-1).Draw(rt, "turn"), rapid.Bool().Draw(rt, "mirror"))
+				swap := rapid.Bool().Draw(rt, "swap colours")
+				var a, b []board.Stone
+				for p, v := range cells {
+					if v != 0 {
+						a = append(a, board.Stone{Point: p, Color: board.Color(v)})
+						w := v
+						if swap {
+							w = 3 - v
+						}
+						b = append(b, board.Stone{Point: img[p], Color: board.Color(w)})
+					}
+				}
+				ga, err := g.WithStart(a)
+				if err != nil {
+					rt.Fatal(err)
+				}
+				gb, _ := g.WithStart(b)
+				sa := stateOn(rt, ga)
+				sb := stateOn(rt, gb)
+				mover, moverB := board.Black, board.Black
+				if swap {
+					moverB = board.White
+				}
+				p := rapid.IntRange(0, g.N()-1).Draw(rt, "point")
+				if pa, pb := x.PatternAt(sa, p, mover), x.PatternAt(sb, img[p], moverB); pa != pb {
+					rt.Fatalf("%s: pattern %s, at its image %s: %s", g.Name(p), PatternString(pa), g.Name(img[p]), PatternString(pb))
+				}
+			})
+		})
+	}
+}
+
+func stateOn(t *rapid.T, g *board.Graph) game.State {
+	r, _, err := catalog.Config{Rules: "go", Board: "3x3"}.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := catalog.New(r, g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// With plain links, a placement read as quiet without being played has
+// the features it has when played: on positions of random games, the
+// extractor's features are those of one that plays every placement.
+func TestQuietPlacements(t *testing.T) {
+	for _, c := range []struct{ rules, spec string }{{"go", "9x9"}, {"kee players=3", "7x7"}, {"go", "torus:7x7"}} {
+		t.Run(c.rules+" "+c.spec, func(t *testing.T) {
+			rapid.Check(t, func(rt *rapid.T) {
+				s := start(t, c.rules, c.spec)
+				for i, n := 0, rapid.IntRange(0, 120).Draw(rt, "moves"); i < n && !s.Over(); i++ {
+					legal := s.LegalMoves(nil)
+					if err := s.Play(legal[rapid.IntRange(0, len(legal)-1).Draw(rt, "move")]); err != nil {
+						rt.Fatal(err)
+					}
+				}
+				legal := s.LegalMoves(nil)
+				fast := NewExtractor(s.Rules(), s.Graph())
+				full := NewExtractor(s.Rules(), s.Graph())
+				full.full = true
+				a, b := fast.Moves(s, legal, nil), full.Moves(s, legal, nil)
+				for i := range legal {
+					if a[i] != b[i] {
+						rt.Fatalf("%s: features %v read quiet, %v played\n%s", legal[i].Format(s.Graph()), a[i], b[i], game.Text(s))
+					}
+				}
+			})
+		})
+	}
+}

@@ -1,0 +1,172 @@
+package prior
+
+import (
+	"math"
+	"sync"
+
+	"moku/board"
+)
+
+// Geometry is what the features need to know of a board, computed once
+// per graph: each point's ring (the cells of its pattern, in order around
+// it), the symmetries of the rings, the graph distances between points
+// (capped) and each point's distance to the edge.
+type Geometry struct {
+	g    *board.Graph
+	kind string // "square", "hex" or "graph": which rings (see Ring)
+	k    int    // cells in a full ring (square 8, hex 6, graph: the most neighbours, at most maxRing)
+	step int    // the ring turns by step cells under the board's rotations
+	// cells[p*k : p*k+k] are p's ring cells, -1 where the ring leaves the
+	// board; on a "graph" board the ring is p's neighbours by angle and
+	// ringLen[p] says how many.
+	cells   []int32
+	ringLen []uint8
+	dist    []uint8 // dist[p*n+q]: graph distance, capped at maxDist
+	edge    []uint8 // distance to the nearest edge point, capped at maxDist; nil without an edge (torus)
+}
+
+// maxDist caps the distances the features tell apart.
+const maxDist = 5
+
+// maxRing is the largest ring a pattern holds (2 bits a cell in 16 bits).
+const maxRing = 8
+
+var geometries sync.Map // *board.Graph → *Geometry
+
+// GeometryOf returns g's geometry, computed on first use and shared.
+func GeometryOf(g *board.Graph) *Geometry {
+	if x, ok := geometries.Load(g); ok {
+		return x.(*Geometry)
+	}
+	x, _ := geometries.LoadOrStore(g, newGeometry(g))
+	return x.(*Geometry)
+}
+
+// Kind returns which rings the board's patterns use: "square" (the 3x3
+// square around the point: rectangles and tori), "hex" (the six
+// neighbours of the hexhex, off-board cells included) or "graph" (any
+// other board: the neighbours in the order of their angle around the
+// point, without off-board cells).
+func (x *Geometry) Kind() string { return x.kind }
+
+// Ring returns the cells of p's pattern in order around p, -1 for a cell
+// off the board. The slice is shared: do not modify it.
+func (x *Geometry) Ring(p int) []int32 {
+	return x.cells[p*x.k : p*x.k+int(x.ringLen[p])]
+}
+
+// Dist returns the graph distance between p and q, capped at 5.
+func (x *Geometry) Dist(p, q int) int { return int(x.dist[p*x.g.N()+q]) }
+
+func newGeometry(g *board.Graph) *Geometry {
+	n := g.N()
+	x := &Geometry{g: g}
+	switch g.Kind() {
+	case "rect", "torus":
+		x.kind, x.k, x.step = "square", 8, 2
+		w, h := g.Size()
+		wrap := g.Kind() == "torus"
+		// clockwise from north: N, NE, E, SE, S, SW, W, NW (y grows upwards)
+		offs := [8][2]int{{0, 1}, {1, 1}, {1, 0}, {1, -1}, {0, -1}, {-1, -1}, {-1, 0}, {-1, 1}}
+		x.cells = make([]int32, n*8)
+		x.ringLen = make([]uint8, n)
+		for p := 0; p < n; p++ {
+			px, py := p%w, p/w
+			x.ringLen[p] = 8
+			for i, o := range offs {
+				qx, qy := px+o[0], py+o[1]
+				if wrap {
+					qx, qy = (qx+w)%w, (qy+h)%h
+				}
+				q := int32(-1)
+				if qx >= 0 && qy >= 0 && qx < w && qy < h {
+					q = int32(qy*w + qx)
+				}
+				x.cells[p*8+i] = q
+			}
+		}
+	case "hex":
+		x.kind, x.k, x.step = "hex", 6, 1
+		at := map[[2]int64]int32{}
+		key := func(cx, cy float64) [2]int64 {
+			return [2]int64{int64(math.Round(cx * 1000)), int64(math.Round(cy * 1000))}
+		}
+		for p := 0; p < n; p++ {
+			at[key(g.Coord(p))] = int32(p)
+		}
+		x.cells = make([]int32, n*6)
+		x.ringLen = make([]uint8, n)
+		for p := 0; p < n; p++ {
+			px, py := g.Coord(p)
+			x.ringLen[p] = 6
+			for i := 0; i < 6; i++ { // counter-clockwise from east, 60° apart
+				a := float64(i) * math.Pi / 3
+				q, ok := at[key(px+math.Cos(a), py+math.Sin(a))]
+				if !ok {
+					q = -1
+				}
+				x.cells[p*6+i] = q
+			}
+		}
+	default:
+		x.kind, x.step = "graph", 1
+		for p := 0; p < n; p++ {
+			x.k = max(x.k, min(g.Degree(p), maxRing))
+		}
+		x.cells = make([]int32, n*x.k)
+		x.ringLen = make([]uint8, n)
+		for p := 0; p < n; p++ {
+			nb := append([]int32(nil), g.Neighbors(p)...)
+			px, py := g.Coord(p)
+			angle := func(q int32) float64 { qx, qy := g.Coord(int(q)); return math.Atan2(qy-py, qx-px) }
+			for i := 1; i < len(nb); i++ { // insertion sort by angle: a handful of neighbours
+				for j := i; j > 0 && angle(nb[j]) < angle(nb[j-1]); j-- {
+					nb[j], nb[j-1] = nb[j-1], nb[j]
+				}
+			}
+			if len(nb) > maxRing {
+				nb = nb[:0] // no pattern on points of more than maxRing neighbours
+			}
+			x.ringLen[p] = uint8(len(nb))
+			copy(x.cells[p*x.k:], nb)
+		}
+	}
+	x.dist = make([]uint8, n*n)
+	queue := make([]int32, 0, n)
+	for p := 0; p < n; p++ {
+		row := x.dist[p*n : (p+1)*n]
+		for q := range row {
+			row[q] = maxDist
+		}
+		row[p] = 0
+		queue = append(queue[:0], int32(p))
+		for i := 0; i < len(queue); i++ {
+			a := queue[i]
+			if row[a]+1 >= maxDist {
+				break
+			}
+			for _, b := range g.Neighbors(int(a)) {
+				if row[b] == maxDist && int(b) != p {
+					row[b] = row[a] + 1
+					queue = append(queue, b)
+				}
+			}
+		}
+	}
+	maxDeg, minDeg := 0, math.MaxInt
+	for p := 0; p < n; p++ {
+		maxDeg, minDeg = max(maxDeg, g.Degree(p)), min(minDeg, g.Degree(p))
+	}
+	if minDeg < maxDeg {
+		x.edge = make([]uint8, n)
+		for p := 0; p < n; p++ {
+			x.edge[p] = maxDist
+			for q := 0; q < n; q++ {
+				if g.Degree(q) < maxDeg {
+					x.edge[p] = min(x.edge[p], x.dist[p*n+q])
+				}
+			}
+		}
+	}
+	return x
+}

@@ -1,0 +1,135 @@
+package prior
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"time"
+)
+
+// LearnConfig configures Learn.
+type LearnConfig struct {
+	Records    string    // directory of SGF records (see ReadRecords)
+	Out        string    // the weights file to write, and to resume from (empty: Learn sets it to prior/weights/KEY.txt, see Key)
+	Iterations int       // MM iterations in all (a resumed run counts those done)
+	Prior      float64   // the prior's weight (Trainer.Prior)
+	TestEvery  int       // hold out every TestEvery-th game to test the model (below 2: none)
+	Notes      []string  // comment lines for the file (the command, where the records came from)
+	Progress   io.Writer // progress lines, or nil
+}
+
+// Learn trains a model on the records in c.Records and writes it to c.Out
+// after every iteration (to a temporary file renamed over c.Out, so that
+// c.Out is always a whole weights file). If c.Out already holds a model of
+// the same data (Model.Data), training resumes from its gammas and
+// iteration: an interrupted run loses at most the iteration under way.
+// Learn stops between two group updates when ctx is done, returning
+// ctx's error; c.Out then holds the last whole iteration.
+func Learn(ctx context.Context, c *LearnConfig) (*Model, error) {
+	say := func(format string, a ...any) {
+		if c.Progress != nil {
+			fmt.Fprintf(c.Progress, format+"\n", a...)
+		}
+	}
+	begin := time.Now()
+	lastShown := time.Time{}
+	d, err := ReadRecords(c.Records, func(done, total int) {
+		if c.Progress != nil && (done == total || time.Since(lastShown) > 2*time.Second) {
+			lastShown = time.Now()
+			say("reading records: %d/%d", done, total)
+		}
+	})
+	if err != nil {
+		return nil, err
+	}
+	if c.Out == "" {
+		c.Out = filepath.Join("prior", "weights", Key(d.Game, d.Geometry)+".txt")
+	}
+	digest := d.Digest()
+	train, test := d.Split(c.TestEvery)
+	say("%s (%.1f s); %d positions to train on, %d held out; data %s", d.Describe(), time.Since(begin).Seconds(), len(train), len(test), digest)
+	var from *Model
+	if f, err := os.Open(c.Out); err == nil {
+		m, rerr := Read(f)
+		f.Close()
+		switch {
+		case rerr != nil:
+			return nil, fmt.Errorf("%s: %v (remove it to start afresh)", c.Out, rerr)
+		case m.Data == digest:
+			from = m
+			say("resuming from %s: %d iterations done", c.Out, m.Iteration)
+		default:
+			say("%s holds a model of other data: starting afresh", c.Out)
+		}
+	}
+	iter := 0
+	if from != nil {
+		iter = from.Iteration
+	}
+	t := NewTrainer(train, c.Prior, from)
+	say("%d features", len(t.Features))
+	m := t.Model()
+	notes := func(m *Model) {
+		m.Game, m.Geometry, m.Data, m.Iteration = d.Game, d.Geometry, digest, iter
+		m.Notes = append(append([]string(nil), c.Notes...),
+			fmt.Sprintf("data: %d records (%s to %s), %d positions, every %d-th game held out (%d positions)",
+				len(d.Files), d.Files[0], d.Files[len(d.Files)-1], len(d.Positions), c.TestEvery, len(test)),
+			fmt.Sprintf("prior %g, %d features, %d iterations", c.Prior, len(t.Features), iter))
+		tr := m.Evaluate(train)
+		m.Notes = append(m.Notes, fmt.Sprintf("train: log-likelihood %.4f a move, top-1 %.1f%%", tr.LogLikelihood, 100*tr.Top1))
+		if len(test) > 0 {
+			te := m.Evaluate(test)
+			m.Notes = append(m.Notes, fmt.Sprintf("test: log-likelihood %.4f a move, top-1 %.1f%%", te.LogLikelihood, 100*te.Top1))
+		}
+	}
+	if iter == 0 {
+		notes(m)
+		say("start: %s", m.Notes[len(m.Notes)-1])
+	}
+	for iter < c.Iterations {
+		step := time.Now()
+		for g := Group(0); g < NumGroups; g++ {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+			t.stepGroup(g)
+		}
+		iter++
+		m = t.Model()
+		notes(m)
+		if err := writeFile(c.Out, m); err != nil {
+			return nil, err
+		}
+		say("iteration %d/%d (%.1f s): %s; %s", iter, c.Iterations, time.Since(step).Seconds(), m.Notes[len(m.Notes)-2], m.Notes[len(m.Notes)-1])
+	}
+	if from != nil && from.Iteration >= c.Iterations {
+		say("%s has had its %d iterations already", c.Out, from.Iteration)
+		return from, nil
+	}
+	return m, nil
+}
+
+// writeFile writes m to path through a temporary file renamed over it.
+func writeFile(path string, m *Model) error {
+	var b bytes.Buffer
+	if _, err := m.WriteTo(&b); err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".prior-*")
+	if err != nil {
+		return err
+	}
+	if _, err := tmp.Write(b.Bytes()); err != nil {
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}

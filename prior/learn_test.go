@@ -1,0 +1,159 @@
+package prior
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"moku/record"
+)
+
+// writeGames writes n games of random moves under rules on spec to dir as
+// SGF records, and returns the number of moves played.
+func writeGames(t *testing.T, dir, rules, spec string, n int, seed uint64) int {
+	t.Helper()
+	moves := 0
+	for i := 0; i < n; i++ {
+		s := start(t, rules, spec)
+		r := rand.New(rand.NewPCG(seed, uint64(i)))
+		for k := 0; k < 40 && !s.Over(); k++ {
+			legal := s.LegalMoves(nil)
+			if err := s.Play(legal[r.IntN(len(legal))]); err != nil {
+				t.Fatal(err)
+			}
+			moves++
+		}
+		var b bytes.Buffer
+		if err := record.FromState(s).WriteSGF(&b); err != nil {
+			t.Fatal(err)
+		}
+		name := filepath.Join(dir, rules+"-"+spec+"-"+string(rune('a'+i))+".sgf")
+		if err := os.WriteFile(name, b.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return moves
+}
+
+// Every move of every record becomes a position whose played move is the
+// record's, with the features of all the legal moves.
+func TestReadRecords(t *testing.T) {
+	for _, c := range []struct{ rules, spec, key string }{
+		{"go", "7x7", "go-square"}, {"keil", "hex:4", "keil-hex"}, {"kee", "5x5", "kee-square"}, {"ki", "5x5", "ki-square"},
+	} {
+		t.Run(c.key, func(t *testing.T) {
+			dir := t.TempDir()
+			moves := writeGames(t, dir, c.rules, c.spec, 3, 1)
+			d, err := ReadRecords(dir, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if Key(d.Game, d.Geometry) != c.key || len(d.Files) != 3 || len(d.Positions) != moves {
+				t.Fatalf("%s: %d records, %d positions; want %s, 3 records, %d positions", Key(d.Game, d.Geometry), len(d.Files), len(d.Positions), c.key, moves)
+			}
+			// Replay the first game and compare.
+			data, _ := os.ReadFile(filepath.Join(dir, d.Files[0]))
+			recs, _ := record.ReadSGF(data)
+			s, _ := recs[0].Start()
+			x := NewExtractor(s.Rules(), s.Graph())
+			for i, m := range recs[0].Moves {
+				legal := s.LegalMoves(nil)
+				p := d.Positions[i]
+				if p.Game != 0 || legal[p.Played] != m.Move || !reflect.DeepEqual(p.Moves, x.Moves(s, legal, nil)) {
+					t.Fatalf("position %d: not the record's", i)
+				}
+				s.Play(m.Move)
+			}
+		})
+	}
+}
+
+func TestReadRecordsRefusesMixedGames(t *testing.T) {
+	dir := t.TempDir()
+	writeGames(t, dir, "go", "7x7", 1, 1)
+	writeGames(t, dir, "keil", "hex:4", 1, 1)
+	if _, err := ReadRecords(dir, nil); err == nil || !strings.Contains(err.Error(), "train one game and kind of board at a time") {
+		t.Errorf("ReadRecords of Go and Keil records: %v", err)
+	}
+	if _, err := ReadRecords(t.TempDir(), nil); err == nil || !strings.Contains(err.Error(), "no SGF records") {
+		t.Errorf("ReadRecords of an empty directory: %v", err)
+	}
+}
+
+// A run resumed from its weights file ends where an unbroken run does,
+// to the bit; a run stopped before it starts writes nothing.
+func TestLearnResumes(t *testing.T) {
+	dir := t.TempDir()
+	writeGames(t, dir, "go", "7x7", 6, 3)
+	out := t.TempDir()
+	learn := func(file string, iterations int) (*Model, string) {
+		var progress bytes.Buffer
+		c := LearnConfig{Records: dir, Out: filepath.Join(out, file), Iterations: iterations, Prior: 1, TestEvery: 3,
+			Notes: []string{"test run"}, Progress: &progress}
+		m, err := Learn(context.Background(), &c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m, progress.String()
+	}
+	learn("resumed.txt", 2)
+	resumed, progress := learn("resumed.txt", 5)
+	if !strings.Contains(progress, "resuming from") || !strings.Contains(progress, "iteration 5/5") || strings.Contains(progress, "iteration 2/5") {
+		t.Errorf("the second run did not resume after iteration 2:\n%s", progress)
+	}
+	whole, _ := learn("whole.txt", 5)
+	if resumed.Iteration != 5 || !reflect.DeepEqual(resumed.Gamma, whole.Gamma) {
+		t.Errorf("resumed: iteration %d, gammas equal to the unbroken run's: %v", resumed.Iteration, reflect.DeepEqual(resumed.Gamma, whole.Gamma))
+	}
+	f, _ := os.Open(filepath.Join(out, "whole.txt"))
+	read, err := Read(f)
+	f.Close()
+	if err != nil || !reflect.DeepEqual(read.Gamma, whole.Gamma) || read.Game != "go" || read.Geometry != "square" || read.Notes[0] != "test run" {
+		t.Errorf("the file does not hold the model: %v", err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	c := LearnConfig{Records: dir, Out: filepath.Join(out, "stopped.txt"), Iterations: 5, Prior: 1}
+	if _, err := Learn(ctx, &c); !errors.Is(err, context.Canceled) {
+		t.Errorf("a stopped run returned %v", err)
+	}
+	if _, err := os.Stat(c.Out); !os.IsNotExist(err) {
+		t.Errorf("a run stopped before its first iteration wrote %s", c.Out)
+	}
+}
+
+// For finds the embedded model of a game exactly when weights/ has its
+// file, and every embedded file reads; a game without one gets nil (the
+// search then keeps its hand-set priors: search's tests check that it
+// plays as before).
+func TestFor(t *testing.T) {
+	embedded := map[string]bool{}
+	for _, k := range Embedded() {
+		embedded[k] = true
+	}
+	without := 0
+	for _, c := range []struct{ rules, spec string }{
+		{"go", "9x9"}, {"go", "torus:9x9"}, {"kee", "9x9"}, {"kee", "hex:5"}, {"keil", "hex:7"}, {"ki", "11x11"}, {"go", "hex:4"},
+	} {
+		s := start(t, c.rules, c.spec)
+		key := Key(s.Rules().Game, GeometryOf(s.Graph()).Kind())
+		m := For(s.Rules(), s.Graph())
+		switch {
+		case (m != nil) != embedded[key]:
+			t.Errorf("%s on %s: For gives %v, weights/ has %s.txt: %v", c.rules, c.spec, m != nil, key, embedded[key])
+		case m == nil:
+			without++
+		case m.Game != s.Rules().Game || m.Geometry != GeometryOf(s.Graph()).Kind() || len(m.Gamma) == 0:
+			t.Errorf("weights/%s.txt is of %s-%s, %d features", key, m.Game, m.Geometry, len(m.Gamma))
+		}
+	}
+	if without == 0 {
+		t.Errorf("every game of the list has weights: add one that has none")
+	}
+}

@@ -1,0 +1,275 @@
+package prior
+
+import (
+	"bufio"
+	"bytes"
+	"embed"
+	"fmt"
+	"io"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+
+	"moku/board"
+	"moku/game"
+	"moku/rules"
+)
+
+// Feature is one feature: a group and a value (never 0).
+type Feature struct {
+	Group Group
+	Value uint32
+}
+
+// String writes the feature as the weights file does: the group's name
+// and the value (a pattern's cells, see PatternString).
+func (f Feature) String() string {
+	if f.Group == Pattern {
+		return "pattern " + PatternString(f.Value)
+	}
+	return fmt.Sprintf("%s %d", f.Group, f.Value)
+}
+
+// Model is a set of learned gammas, one per feature: a move's strength is
+// the product of its features' gammas (a feature the model does not
+// know counts 1), and its probability the share of its strength among
+// the legal moves.
+type Model struct {
+	// Game and Geometry name the game (rules.Ruleset.Game) and the
+	// rings (Geometry.Kind) the model was learned for.
+	Game, Geometry string
+	// Notes are the file's comment lines: how the model was made.
+	Notes []string
+	// Iteration is the number of MM iterations the gammas have had, and
+	// Data a digest of the training positions (see Data.Digest): a
+	// training run resumes from a file of the same Data.
+	Iteration int
+	Data      string
+	Gamma     map[Feature]float64
+}
+
+// Key returns the name of the embedded weights file for game and geometry
+// kind (weights/KEY.txt).
+func Key(gameName, geometry string) string { return gameName + "-" + geometry }
+
+// Strength returns the product of the gammas of fs's features.
+func (m *Model) Strength(fs Features) float64 {
+	s := 1.0
+	for g, v := range fs {
+		if v != 0 {
+			if y, ok := m.Gamma[Feature{Group(g), v}]; ok {
+				s *= y
+			}
+		}
+	}
+	return s
+}
+
+// Probabilities sets probs[i] to move i's probability: its strength over
+// the sum of all the moves' strengths. It returns probs (grown to
+// len(fs)).
+func (m *Model) Probabilities(fs []Features, probs []float64) []float64 {
+	probs = append(probs[:0], make([]float64, len(fs))...)
+	sum := 0.0
+	for i, f := range fs {
+		probs[i] = m.Strength(f)
+		sum += probs[i]
+	}
+	if sum > 0 {
+		for i := range probs {
+			probs[i] /= sum
+		}
+	}
+	return probs
+}
+
+// Predict returns the probabilities of s's legal moves (as s.LegalMoves
+// lists them) under the model, with the moves.
+func (m *Model) Predict(x *Extractor, s game.State) ([]game.Move, []float64) {
+	moves := s.LegalMoves(nil)
+	return moves, m.Probabilities(x.Moves(s, moves, nil), nil)
+}
+
+// fileMagic opens every weights file, with the format's version.
+const fileMagic = "moku-prior 1"
+
+// WriteTo writes the model in its file format: a text file, a line each,
+//
+//	moku-prior 1
+//	game go
+//	geometry square
+//	iteration 12
+//	data 3f2a…
+//	# comment lines: the command and the data the model was learned from
+//	capture 1 7.25
+//	pattern .X.O#### 1.5
+//
+// the features sorted by group and value, each gamma written in the
+// shortest form that reads back as the same float64.
+func (m *Model) WriteTo(w io.Writer) (int64, error) {
+	var b bytes.Buffer
+	fmt.Fprintln(&b, fileMagic)
+	fmt.Fprintln(&b, "game", m.Game)
+	fmt.Fprintln(&b, "geometry", m.Geometry)
+	fmt.Fprintln(&b, "iteration", m.Iteration)
+	if m.Data != "" {
+		fmt.Fprintln(&b, "data", m.Data)
+	}
+	for _, n := range m.Notes {
+		fmt.Fprintln(&b, "#", n)
+	}
+	fs := make([]Feature, 0, len(m.Gamma))
+	for f := range m.Gamma {
+		fs = append(fs, f)
+	}
+	sort.Slice(fs, func(i, j int) bool {
+		if fs[i].Group != fs[j].Group {
+			return fs[i].Group < fs[j].Group
+		}
+		return fs[i].Value < fs[j].Value
+	})
+	for _, f := range fs {
+		fmt.Fprintln(&b, f.String(), strconv.FormatFloat(m.Gamma[f], 'g', -1, 64))
+	}
+	n, err := w.Write(b.Bytes())
+	return int64(n), err
+}
+
+// Read reads a model written by WriteTo.
+func Read(r io.Reader) (*Model, error) {
+	m := &Model{Gamma: map[Feature]float64{}}
+	sc := bufio.NewScanner(r)
+	line := 0
+	fail := func(format string, a ...any) (*Model, error) {
+		return nil, fmt.Errorf("line %d: %s", line, fmt.Sprintf(format, a...))
+	}
+	for sc.Scan() {
+		line++
+		t := sc.Text()
+		if line == 1 {
+			if t != fileMagic {
+				return fail("not a weights file (want %q first)", fileMagic)
+			}
+			continue
+		}
+		if strings.HasPrefix(t, "#") {
+			m.Notes = append(m.Notes, strings.TrimPrefix(strings.TrimPrefix(t, "#"), " "))
+			continue
+		}
+		w := strings.Fields(t)
+		if len(w) == 0 {
+			continue
+		}
+		switch w[0] {
+		case "game", "geometry", "iteration", "data":
+			if len(w) != 2 {
+				return fail("%s: want one value", w[0])
+			}
+			switch w[0] {
+			case "game":
+				m.Game = w[1]
+			case "geometry":
+				m.Geometry = w[1]
+			case "data":
+				m.Data = w[1]
+			default:
+				n, err := strconv.Atoi(w[1])
+				if err != nil || n < 0 {
+					return fail("iteration %q: want a count", w[1])
+				}
+				m.Iteration = n
+			}
+			continue
+		}
+		if len(w) != 3 {
+			return fail("want GROUP VALUE GAMMA, got %q", t)
+		}
+		g, err := ParseGroup(w[0])
+		if err != nil {
+			return fail("%v", err)
+		}
+		var v uint32
+		if g == Pattern {
+			v, err = ParsePattern(w[1])
+		} else {
+			var u uint64
+			u, err = strconv.ParseUint(w[1], 10, 32)
+			v = uint32(u)
+			if err == nil && v == 0 {
+				err = fmt.Errorf("value 0 is no feature")
+			}
+		}
+		if err != nil {
+			return fail("%s %s: %v", w[0], w[1], err)
+		}
+		y, err := strconv.ParseFloat(w[2], 64)
+		if err != nil || y < 0 || math.IsInf(y, 0) || math.IsNaN(y) {
+			return fail("gamma %q: want a finite number of at least 0", w[2])
+		}
+		f := Feature{g, v}
+		if _, dup := m.Gamma[f]; dup {
+			return fail("%s appears twice", f)
+		}
+		m.Gamma[f] = y
+	}
+	if err := sc.Err(); err != nil {
+		return nil, err
+	}
+	if line == 0 {
+		return nil, fmt.Errorf("empty weights file")
+	}
+	if m.Game == "" || m.Geometry == "" {
+		return nil, fmt.Errorf("weights file without its game and geometry lines")
+	}
+	return m, nil
+}
+
+// weights holds the embedded weights files, weights/GAME-GEOMETRY.txt
+// (see Key).
+//
+//go:embed weights
+var weights embed.FS
+
+// For returns the embedded model for games under r on g, or nil when
+// moku has none for that game and kind of board (the search then uses its
+// own hand-set priors). An embedded file that does not read is a bug of
+// the build: For panics.
+func For(r rules.Ruleset, g *board.Graph) *Model {
+	return embedded(Key(r.Game, GeometryOf(g).Kind()))
+}
+
+// Embedded lists the keys (GAME-GEOMETRY) of the embedded models.
+func Embedded() []string {
+	ents, _ := weights.ReadDir("weights")
+	var keys []string
+	for _, e := range ents {
+		if k, ok := strings.CutSuffix(e.Name(), ".txt"); ok {
+			keys = append(keys, k)
+		}
+	}
+	return keys
+}
+
+var (
+	mu     sync.Mutex
+	models = map[string]*Model{} // by key; nil: none embedded
+)
+
+func embedded(key string) *Model {
+	mu.Lock()
+	defer mu.Unlock()
+	if m, ok := models[key]; ok {
+		return m
+	}
+	var m *Model
+	data, err := weights.ReadFile("weights/" + key + ".txt")
+	if err == nil {
+		if m, err = Read(bytes.NewReader(data)); err != nil {
+			panic(fmt.Sprintf("prior: embedded weights/%s.txt: %v", key, err))
+		}
+	}
+	models[key] = m
+	return m
+}
