@@ -31,6 +31,11 @@ type Settings struct {
 	// LearnedGames is the won games the most probable move gets with
 	// Learned (0: the search's default).
 	LearnedGames float64
+	// MarginWeight is the share of a playout's reward its score margin
+	// decides (search.Options.MarginWeight; 0: the win alone), and
+	// MarginScale the margin, in points, that makes that share whole (0:
+	// the board's points).
+	MarginWeight, MarginScale float64
 	// RandomShare is the share of genmove's moves played at random
 	// instead of the search's (game.Diluted): rungs between the random
 	// player and the search, for measuring ratings.
@@ -64,6 +69,8 @@ func (s *Settings) AddFlags(fs *flag.FlagSet) {
 	fs.Float64Var(&s.RandomShare, "random-moves", s.RandomShare, "mcts: the share of moves (0 to 1) played at random instead of the search's, for rating rungs between the random player and the search")
 	fs.BoolVar(&s.Learned, "learned", s.Learned, "mcts: the tree's priors from the learned move model where moku embeds weights for the game (see docs/engine.md, \"Learned priors\"); other games keep the hand-set priors")
 	fs.Float64Var(&s.LearnedGames, "learned-games", s.LearnedGames, "mcts: with --learned, the won games the most probable move starts with, the others in proportion to their probability (0: the default, 20)")
+	fs.Float64Var(&s.MarginWeight, "margin-weight", s.MarginWeight, "mcts: the share (0 to 1) of a playout's reward that its score margin decides instead of who won, so that the search prefers winning by more and losing by less (0: the win alone)")
+	fs.Float64Var(&s.MarginScale, "margin-scale", s.MarginScale, "mcts: with --margin-weight, the margin in points that earns the whole margin share (0: the board's points)")
 	fs.BoolVar(&s.Heavy, "heavy", s.Heavy, "mcts: tactical playouts where the game has them (two players: answers to atari, and on a rectangle 3x3 shapes, no big self-ataris; Keil on the hexhex: captures and rescues through linking; Ki: captures); --heavy=false for the light reference policy")
 }
 
@@ -75,6 +82,7 @@ func (s Settings) Options() search.Options {
 	if s.LearnedGames > 0 {
 		o.LearnedGames = s.LearnedGames
 	}
+	o.MarginWeight, o.MarginScale = s.MarginWeight, s.MarginScale
 	return o
 }
 
@@ -106,6 +114,9 @@ func (s Settings) Engine(cfg catalog.Config) (*Engine, error) {
 		o.Heavy = o.Heavy && search.HasTactics(r, g)
 		o.Learned = o.Learned && search.HasLearned(r, g)
 		e.playedBy = search.New(o).Name()
+		if !(s.MarginWeight >= 0 && s.MarginWeight <= 1) || !(s.MarginScale >= 0) || math.IsInf(s.MarginScale, 0) {
+			return nil, fmt.Errorf("--margin-weight %g --margin-scale %g: want a share from 0 to 1 and a scale of 0 or more points", s.MarginWeight, s.MarginScale)
+		}
 		if s.RandomShare < 0 || s.RandomShare > 1 || math.IsNaN(s.RandomShare) {
 			return nil, fmt.Errorf("--random-moves %g: want a share from 0 to 1", s.RandomShare)
 		}

@@ -36,8 +36,9 @@
 // no longer change that child (see tree.decided).
 //
 // Several threads search one tree (tree parallelism) without a lock: a
-// node's counts are atomic integers (rewards in twelfths, so that the
-// shares of a tie among two, three or four players are exact), a node's
+// node's counts are atomic integers (in 1/1200 of a visit, so that the
+// shares of a tie among two, three or four players are exact and a
+// margin's share of the reward, Options.MarginWeight, is kept), a node's
 // children are published once by an atomic pointer (a thread that loses
 // the race to expand a node drops its own list), and a thread adds a
 // virtual loss (a visit without a win) to each node it passes so that the
@@ -121,6 +122,16 @@ type Options struct {
 	Learned      bool
 	LearnedGames float64 // won games the most probable move gets with Learned (20)
 
+	// MarginWeight, between 0 and 1, is the share of a playout's reward
+	// (two-player games only) that its score margin decides instead of
+	// who won: the reward is (1-MarginWeight)*won +
+	// MarginWeight*clamp(1/2 + margin/(2*MarginScale), 0, 1), so that
+	// among moves that win (or lose) as often, the search prefers the one
+	// that wins by more (or loses by less), as Pachi's value scaling does.
+	// 0, the default, rewards the win alone.
+	MarginWeight float64
+	MarginScale  float64 // points of margin that take the margin's share from 1/2 to 1 (the board's points if 0)
+
 	// Tuning, with michi's values as defaults.
 	ExpandVisits int     // visits before a node is expanded (8)
 	PriorEven    float64 // even games a new child starts with (10)
@@ -158,12 +169,14 @@ func (o *Options) fill() {
 	}
 }
 
-// unit is the count of one visit: rewards are kept in twelfths, so that
-// the shares of a tie among up to four players are whole numbers.
-const unit = 12
+// unit is the count of one visit: rewards are kept in 1/1200 of a visit,
+// so that the shares of a tie among up to four players are whole numbers
+// and a margin's share of the reward (Options.MarginWeight) keeps two
+// digits.
+const unit = 1200
 
 // node is a position of the tree, reached by move, made by player. The
-// counts are atomic, in twelfths of a visit.
+// counts are atomic, in units (1/1200) of a visit.
 type node struct {
 	move     game.Move
 	player   board.Color
@@ -206,9 +219,9 @@ func (n *node) realRate() float64 {
 //	value = (1-beta)*w/v + beta*aw/an
 //
 // which is (w*(1 + an/equiv) + aw) / (an + v + an*v/equiv), one division,
-// and w/v when there are no AMAF visits. The counts stay in twelfths:
+// and w/v when there are no AMAF visits. The counts stay in units:
 // invEquiv is 1/(equiv*unit), so an*invEquiv is the AMAF visits over
-// equiv, and the twelfths cancel in the quotient.
+// equiv, and the units cancel in the quotient.
 func (n *node) value(invEquiv float64) float64 {
 	v, w := float64(n.visits.Load()), float64(n.wins.Load())
 	an, aw := float64(n.amafN.Load()), float64(n.amafWins.Load())
@@ -230,7 +243,8 @@ type Candidate struct {
 	Visits int // playouts through it (priors excluded)
 	// WinRate is the share of those playouts the player to move won (a
 	// tie counting its share), without the priors' games: NaN when
-	// Visits is 0.
+	// Visits is 0. With Options.MarginWeight it is the mean reward, the
+	// margin's share included.
 	WinRate float64
 	// Prior is, with learned priors (Options.Learned), the learned
 	// model's probability of the move; otherwise the move's share of the
@@ -289,6 +303,12 @@ func (p *Player) Name() string {
 	}
 	if p.Opt.Learned {
 		s += ", learned priors"
+	}
+	if p.Opt.MarginWeight > 0 {
+		s += fmt.Sprintf(", margin weight %g", p.Opt.MarginWeight)
+		if p.Opt.MarginScale > 0 {
+			s += fmt.Sprintf(" over %g points", p.Opt.MarginScale)
+		}
 	}
 	return s + fmt.Sprintf(", %d threads", p.Opt.Threads)
 }
@@ -381,6 +401,7 @@ type tree struct {
 	collect  bool         // keep each playout's margin (for the komi pie)
 	report   *reporter    // nil without Options.Report
 	model    *prior.Model // the learned priors (Options.Learned), or nil
+	points   int          // the board's points (the default MarginScale)
 }
 
 // reporter calls Options.Report from the first thread (w) of a search.
@@ -430,6 +451,7 @@ func search(s game.State, opt Options, collect bool) (Analysis, []float32, error
 		liberty: s.Rules().Family == rules.Liberty, collect: collect, begin: begin}
 	t.root = &node{player: prevPlayer(s.ToMove(), t.players)}
 	t.dist, t.edge = distances(s.Graph())
+	t.points = s.Graph().N()
 	if opt.Learned {
 		t.model = prior.For(s.Rules(), s.Graph())
 	}
@@ -622,11 +644,15 @@ func (t *tree) iterate(w *worker) {
 			w.own[p][w.b.Owner(p)]++
 		}
 	}
-	reward := playout.Winners(score, t.players)
+	won := playout.Winners(score, t.players)
+	reward := won
+	if t.players == 2 && t.opt.MarginWeight > 0 {
+		reward = t.marginReward(won, score)
+	}
 	for c := 1; c <= t.players; c++ {
 		w.scores[c] += score[c]
 	}
-	w.rewards += reward[t.me]
+	w.rewards += won[t.me] // the analysis's WinRate: wins alone
 	if t.collect {
 		other := math.Inf(-1)
 		for c := board.Black; int(c) <= t.players; c++ {
@@ -652,19 +678,19 @@ func (t *tree) iterate(w *worker) {
 	for i := len(steps) - 1; i >= 0; i-- {
 		w.seen[steps[i].Point] = steps[i].Color
 	}
-	var twelfths [board.MaxPlayers + 1]int64
+	var units [board.MaxPlayers + 1]int64
 	for c := range reward {
-		twelfths[c] = int64(math.Round(reward[c] * unit))
+		units[c] = int64(math.Round(reward[c] * unit))
 	}
 	for d := len(w.path) - 1; d >= 0; d-- {
 		x := w.path[d]
-		if r := twelfths[x.player]; r != 0 {
+		if r := units[x.player]; r != 0 {
 			x.wins.Add(r)
 		}
 		for _, k := range x.kids() {
 			if k.move.Kind == game.Place && w.seen[k.move.Point] == k.player {
 				k.amafN.Add(unit)
-				if r := twelfths[k.player]; r != 0 {
+				if r := units[k.player]; r != 0 {
 					k.amafWins.Add(r)
 				}
 			}
@@ -673,6 +699,27 @@ func (t *tree) iterate(w *worker) {
 			w.seen[x.move.Point] = x.player
 		}
 	}
+}
+
+// marginReward returns the two players' rewards of a playout that scored
+// score, won is shared as reward (Options.MarginWeight): each player's
+// reward mixes its share of the win with its margin, clamped to
+// [-MarginScale, MarginScale] and scaled to [0, 1]. A resignation's
+// infinite margin counts as the whole scale. The two rewards add up to 1.
+func (t *tree) marginReward(won, score [board.MaxPlayers + 1]float64) [board.MaxPlayers + 1]float64 {
+	w, scale := t.opt.MarginWeight, t.opt.MarginScale
+	if scale <= 0 {
+		scale = float64(t.points)
+	}
+	d := score[board.Black] - score[board.White]
+	if math.IsNaN(d) {
+		d = 0
+	}
+	m := min(max(0.5+d/(2*scale), 0), 1)
+	var r [board.MaxPlayers + 1]float64
+	r[board.Black] = (1-w)*won[board.Black] + w*m
+	r[board.White] = 1 - r[board.Black]
+	return r
 }
 
 // choose returns the child with the best value (ties to the first).
