@@ -13,7 +13,9 @@
 // and reflections, colours relative to the mover), tactical facts
 // (Capture, Escape, SelfAtari, Atari: the liberty family, read by playing
 // the move on the rules engine, so Keil's links and Kee's rules are
-// honoured) and distances (Last, Last2: to the last two moves; Edge: to
+// honoured; with two players, Ladder: whether an atari captures, or an
+// escape from atari is caught anyway, read by playing the chase out) and
+// distances (Last, Last2: to the last two moves; Edge: to
 // the edge), and passes (Pass). Each feature f has a strength gamma_f; a
 // move's strength is the product of its features' gammas, and the
 // probability that it is played is its strength over the sum of the

@@ -45,11 +45,19 @@ const (
 	// Pass: the moves that are not placements: 1 a pass, 2 a pass after
 	// a pass, 3 Keil's button, 4 a Kee appeal.
 	Pass
+	// Ladder (two players, the liberty family): 1 the move puts a group
+	// of the other player in atari from which it cannot escape, read by
+	// playing the chase out (a ladder, or a net: extending never gets it
+	// three liberties or a capture); 2 the move saves a group of the
+	// mover's from atari to two liberties, and the other player captures
+	// it anyway, read the same way. Weights learned before the group
+	// existed know no ladder feature, which then counts 1.
+	Ladder
 
 	NumGroups // the number of groups
 )
 
-var groupNames = [NumGroups]string{"pattern", "capture", "escape", "self-atari", "atari", "last", "last2", "edge", "pass"}
+var groupNames = [NumGroups]string{"pattern", "capture", "escape", "self-atari", "atari", "last", "last2", "edge", "pass", "ladder"}
 
 // String returns the group's name as the weights file writes it.
 func (g Group) String() string {
@@ -78,6 +86,7 @@ type Extractor struct {
 	geo     *Geometry
 	canon   *canon
 	tactics bool // the liberty family: captures and liberties
+	ladders bool // two players as well: ladders are read (Ladder)
 	plain   bool // every adjacency connects (Go, Kee): quiet placements need not be played
 	full    bool // play every placement, quiet or not (tests compare)
 	atari   []bool
@@ -92,6 +101,7 @@ type Extractor struct {
 func NewExtractor(r rules.Ruleset, g *board.Graph) *Extractor {
 	geo := GeometryOf(g)
 	x := &Extractor{geo: geo, tactics: r.Family == rules.Liberty, plain: r.Links == rules.Plain,
+		ladders: r.Family == rules.Liberty && r.Players == 2,
 		atari: make([]bool, g.N()), libs: make([]uint8, g.N()), seen: make([]bool, g.N())}
 	if geo.kind != "graph" {
 		x.canon = canonFor(geo.k, geo.step)
@@ -275,8 +285,22 @@ func (x *Extractor) tactical(s game.State, grouped game.Grouped, p int, mover bo
 		if c := s.At(int(q)); c != board.Empty && c != mover {
 			if _, l := grouped.Group(int(q)); len(l) == 1 {
 				f[Atari] = 1
-				break
+				if x.ladders {
+					lr := ladder{s: s, grouped: grouped, left: ladderBudget}
+					if !lr.escapes(int(q)) {
+						f[Ladder] = 1
+						break
+					}
+				} else {
+					break
+				}
 			}
+		}
+	}
+	if x.ladders && f[Escape] == 1 && len(libs) == 2 {
+		lr := ladder{s: s, grouped: grouped, left: ladderBudget}
+		if lr.captures(p) {
+			f[Ladder] = 2
 		}
 	}
 }

@@ -261,3 +261,38 @@ func TestQuietPlacements(t *testing.T) {
 		})
 	}
 }
+
+// TestLadderFeatures: an atari whose ladder runs to the edge captures
+// (Ladder 1), and the escape from it is caught (Ladder 2); a white stone
+// on the ladder's path (g7) breaks it, and neither feature is set, while
+// Atari and Escape still are.
+func TestLadderFeatures(t *testing.T) {
+	const start = "c4 d4 d3 a1 e3"
+	for _, c := range []struct {
+		name, moves, move string
+		group             Group
+		want              uint32
+	}{
+		{"atari into a ladder", start + " b1", "d5", Ladder, 1},
+		{"the same atari", start + " b1", "d5", Atari, 1},
+		{"atari with a ladder breaker", start + " g7", "d5", Ladder, 0},
+		{"the breaker's atari is an atari", start + " g7", "d5", Atari, 1},
+		{"escape into a ladder", start + " b1 d5", "e4", Ladder, 2},
+		{"that escape is an escape", start + " b1 d5", "e4", Escape, 1},
+		{"escape past a ladder breaker", start + " g7 d5", "e4", Ladder, 0},
+		// c4 has one liberty (c3): White escapes by capturing it.
+		{"an atari escaped by a capture", "c4 d4 d3 b4 e3 c5", "d5", Ladder, 0},
+		{"that is an atari", "c4 d4 d3 b4 e3 c5", "d5", Atari, 1},
+		{"no atari", start + " b1", "j9", Ladder, 0},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if got := featuresOf(t, "go", "9x9", c.moves, c.move)[c.group]; got != c.want {
+				t.Errorf("after %q, %s has %s %d, want %d", c.moves, c.move, c.group, got, c.want)
+			}
+		})
+	}
+	// Three players take no ladder features (turns do not alternate).
+	if got := featuresOf(t, "kee players=3", "9x9", "", "e5")[Ladder]; got != 0 {
+		t.Errorf("three-player Kee: ladder %d", got)
+	}
+}
