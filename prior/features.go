@@ -101,8 +101,8 @@ type Extractor struct {
 func NewExtractor(r rules.Ruleset, g *board.Graph) *Extractor {
 	geo := GeometryOf(g)
 	x := &Extractor{geo: geo, tactics: r.Family == rules.Liberty, plain: r.Links == rules.Plain,
-		ladders: r.Family == rules.Liberty && r.Players == 2,
-		atari: make([]bool, g.N()), libs: make([]uint8, g.N()), seen: make([]bool, g.N())}
+		ladders: r.Family == rules.Liberty && r.Players == 2}
+	x.atari, x.libs, x.seen = make([]bool, g.N()), make([]uint8, g.N()), make([]bool, g.N())
 	if geo.kind != "graph" {
 		x.canon = canonFor(geo.k, geo.step)
 	}
