@@ -36,6 +36,10 @@ type Settings struct {
 	// MarginScale the margin, in points, that makes that share whole (0:
 	// the board's points).
 	MarginWeight, MarginScale float64
+	// ExpandVisits, PriorEven and RaveEquiv tune the tree
+	// (search.Options; 0: the search's defaults).
+	ExpandVisits         int
+	PriorEven, RaveEquiv float64
 	// RandomShare is the share of genmove's moves played at random
 	// instead of the search's (game.Diluted): rungs between the random
 	// player and the search, for measuring ratings.
@@ -71,6 +75,9 @@ func (s *Settings) AddFlags(fs *flag.FlagSet) {
 	fs.Float64Var(&s.LearnedGames, "learned-games", s.LearnedGames, "mcts: with --learned, the won games the most probable move starts with, the others in proportion to their probability (0: the default, 20)")
 	fs.Float64Var(&s.MarginWeight, "margin-weight", s.MarginWeight, "mcts: the share (0 to 1) of a playout's reward that its score margin decides instead of who won, so that the search prefers winning by more and losing by less (0: the win alone)")
 	fs.Float64Var(&s.MarginScale, "margin-scale", s.MarginScale, "mcts: with --margin-weight, the margin in points that earns the whole margin share (0: the board's points)")
+	fs.IntVar(&s.ExpandVisits, "expand-visits", s.ExpandVisits, "mcts: playouts through a leaf before it is expanded (0: the default, 8)")
+	fs.Float64Var(&s.PriorEven, "prior-even", s.PriorEven, "mcts: even games every new child starts with, before the priors' won games (0: the default, 10)")
+	fs.Float64Var(&s.RaveEquiv, "rave-equiv", s.RaveEquiv, "mcts: playouts at which a move's AMAF rate and its own weigh the same (0: the default, 3500)")
 	fs.BoolVar(&s.Heavy, "heavy", s.Heavy, "mcts: tactical playouts where the game has them (two players: answers to atari, and on a rectangle 3x3 shapes, no big self-ataris; Keil on the hexhex: captures and rescues through linking; Ki: captures); --heavy=false for the light reference policy")
 }
 
@@ -83,6 +90,15 @@ func (s Settings) Options() search.Options {
 		o.LearnedGames = s.LearnedGames
 	}
 	o.MarginWeight, o.MarginScale = s.MarginWeight, s.MarginScale
+	if s.ExpandVisits > 0 {
+		o.ExpandVisits = s.ExpandVisits
+	}
+	if s.PriorEven > 0 {
+		o.PriorEven = s.PriorEven
+	}
+	if s.RaveEquiv > 0 {
+		o.RaveEquiv = s.RaveEquiv
+	}
 	return o
 }
 
@@ -114,6 +130,9 @@ func (s Settings) Engine(cfg catalog.Config) (*Engine, error) {
 		o.Heavy = o.Heavy && search.HasTactics(r, g)
 		o.Learned = o.Learned && search.HasLearned(r, g)
 		e.playedBy = search.New(o).Name()
+		if s.ExpandVisits < 0 || !(s.PriorEven >= 0) || !(s.RaveEquiv >= 0) || math.IsInf(s.PriorEven+s.RaveEquiv, 0) {
+			return nil, fmt.Errorf("--expand-visits %d --prior-even %g --rave-equiv %g: want 0 (the default) or more", s.ExpandVisits, s.PriorEven, s.RaveEquiv)
+		}
 		if !(s.MarginWeight >= 0 && s.MarginWeight <= 1) || !(s.MarginScale >= 0) || math.IsInf(s.MarginScale, 0) {
 			return nil, fmt.Errorf("--margin-weight %g --margin-scale %g: want a share from 0 to 1 and a scale of 0 or more points", s.MarginWeight, s.MarginScale)
 		}

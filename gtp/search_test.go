@@ -3,10 +3,12 @@ package gtp
 import (
 	"flag"
 	"fmt"
+	"math"
 	"strings"
 	"testing"
 
 	"moku/catalog"
+	"moku/search"
 )
 
 // settingsEngine starts the engine that moku gtp starts with these flags.
@@ -116,6 +118,34 @@ func TestPieCommands(t *testing.T) {
 	} {
 		if got, _ := e.Execute(tc.cmd); !strings.HasPrefix(got, tc.want) {
 			t.Errorf("%s: %q, want %q…", tc.cmd, got, tc.want)
+		}
+	}
+}
+
+// TestTuningFlags: the tree's tuning flags reach the search and its name,
+// and bad values are refused.
+func TestTuningFlags(t *testing.T) {
+	s := DefaultSettings()
+	fs := flag.NewFlagSet("gtp", flag.ContinueOnError)
+	s.AddFlags(fs)
+	if err := fs.Parse([]string{"--expand-visits", "4", "--prior-even", "20", "--rave-equiv", "1000"}); err != nil {
+		t.Fatal(err)
+	}
+	o := s.Options()
+	if o.ExpandVisits != 4 || o.PriorEven != 20 || o.RaveEquiv != 1000 {
+		t.Fatalf("options %+v", o)
+	}
+	if name := search.New(o).Name(); !strings.Contains(name, "expanded after 4 visits, 20 even prior games, RAVE equivalence 1000") {
+		t.Errorf("name %q", name)
+	}
+	if name := search.New(DefaultSettings().Options()).Name(); strings.Contains(name, "expanded") || strings.Contains(name, "RAVE") {
+		t.Errorf("default name %q names the defaults", name)
+	}
+	for _, bad := range []Settings{{ExpandVisits: -1}, {PriorEven: -1}, {RaveEquiv: math.Inf(1)}} {
+		b := DefaultSettings()
+		b.ExpandVisits, b.PriorEven, b.RaveEquiv = bad.ExpandVisits, bad.PriorEven, bad.RaveEquiv
+		if _, err := b.Engine(catalog.Config{Rules: "go", Board: "9x9"}); err == nil {
+			t.Errorf("%+v accepted", bad)
 		}
 	}
 }

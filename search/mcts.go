@@ -310,6 +310,16 @@ func (p *Player) Name() string {
 			s += fmt.Sprintf(" over %g points", p.Opt.MarginScale)
 		}
 	}
+	d := DefaultOptions()
+	if p.Opt.ExpandVisits != d.ExpandVisits {
+		s += fmt.Sprintf(", expanded after %d visits", p.Opt.ExpandVisits)
+	}
+	if p.Opt.PriorEven != d.PriorEven {
+		s += fmt.Sprintf(", %g even prior games", p.Opt.PriorEven)
+	}
+	if p.Opt.RaveEquiv != d.RaveEquiv {
+		s += fmt.Sprintf(", RAVE equivalence %g", p.Opt.RaveEquiv)
+	}
 	return s + fmt.Sprintf(", %d threads", p.Opt.Threads)
 }
 
