@@ -28,6 +28,7 @@ type Settings struct {
 	StopEarly bool    // mcts: end a search once its move cannot change
 	Heavy     bool    // mcts: tactical playouts where the game has them
 	Learned   bool    // mcts: learned move priors where moku has weights for the game
+	KeepTree  bool    // mcts: search on from the last move's tree (search.Options.KeepTree)
 	// LearnedGames is the won games the most probable move gets with
 	// Learned (0: the search's default).
 	LearnedGames float64
@@ -78,6 +79,7 @@ func (s *Settings) AddFlags(fs *flag.FlagSet) {
 	fs.IntVar(&s.ExpandVisits, "expand-visits", s.ExpandVisits, "mcts: playouts through a leaf before it is expanded (0: the default, 8)")
 	fs.Float64Var(&s.PriorEven, "prior-even", s.PriorEven, "mcts: even games every new child starts with, before the priors' won games (0: the default, 10)")
 	fs.Float64Var(&s.RaveEquiv, "rave-equiv", s.RaveEquiv, "mcts: playouts at which a move's AMAF rate and its own weigh the same (0: the default, 3500)")
+	fs.BoolVar(&s.KeepTree, "keep-tree", s.KeepTree, "mcts: start each move's search from the last move's tree below the moves played since, --playouts counting the new playouts only")
 	fs.BoolVar(&s.Heavy, "heavy", s.Heavy, "mcts: tactical playouts where the game has them (two players: answers to atari, and on a rectangle 3x3 shapes, no big self-ataris; Keil on the hexhex: captures and rescues through linking; Ki: captures); --heavy=false for the light reference policy")
 }
 
@@ -85,7 +87,7 @@ func (s *Settings) AddFlags(fs *flag.FlagSet) {
 func (s Settings) Options() search.Options {
 	o := search.DefaultOptions()
 	o.Playouts, o.Time, o.Threads, o.Seed = s.Playouts, seconds(s.Seconds), s.Threads, s.Seed
-	o.Resign, o.Heavy, o.StopEarly, o.Learned = s.Resign, s.Heavy, s.StopEarly, s.Learned
+	o.Resign, o.Heavy, o.StopEarly, o.Learned, o.KeepTree = s.Resign, s.Heavy, s.StopEarly, s.Learned, s.KeepTree
 	if s.LearnedGames > 0 {
 		o.LearnedGames = s.LearnedGames
 	}

@@ -132,6 +132,15 @@ type Options struct {
 	MarginWeight float64
 	MarginScale  float64 // points of margin that take the margin's share from 1/2 to 1 (the board's points if 0)
 
+	// KeepTree lets a Player start each search from the part of its last
+	// tree that the moves played since lead to: the playouts already made
+	// below the position count again, and Playouts counts the new ones
+	// only, so a move costs what it did and rests on more playouts. The
+	// tree kept is dropped when the game's history is not the last one
+	// continued (a new game, an undo) or the options change. It holds the
+	// last tree's memory between moves.
+	KeepTree bool
+
 	// Tuning, with michi's values as defaults.
 	ExpandVisits int     // visits before a node is expanded (8)
 	PriorEven    float64 // even games a new child starts with (10)
@@ -274,6 +283,65 @@ type Player struct {
 	Clock *Clock
 	seq   uint64
 	last  Analysis
+	kept  kept // the last search's tree (Options.KeepTree)
+}
+
+// kept is the tree of a Player's last search and what it was made for.
+type kept struct {
+	root  *node
+	graph *board.Graph
+	rules rules.Ruleset
+	opt   treeKey // the options of the search that shape the tree
+	hist  []game.Played
+}
+
+// descend returns the node of k's tree that the moves of s played since
+// k's search lead to, or nil when s does not continue that game or the
+// tree has no such node.
+func (k *kept) descend(s game.State, opt Options) *node {
+	if k.root == nil || k.graph != s.Graph() || k.rules != s.Rules() || k.opt != keyOptions(opt) {
+		return nil
+	}
+	h := s.History()
+	if len(h) < len(k.hist) {
+		return nil
+	}
+	for i, x := range k.hist {
+		if h[i] != x {
+			return nil
+		}
+	}
+	n := k.root
+	for _, x := range h[len(k.hist):] {
+		var next *node
+		for _, c := range n.kids() {
+			if c.move == x.Move && c.player == x.Player {
+				next = c
+				break
+			}
+		}
+		if next == nil {
+			return nil
+		}
+		n = next
+	}
+	if n.kids() == nil {
+		return nil
+	}
+	return n
+}
+
+// treeKey is what of the options shapes a tree: the priors, the rewards
+// and the expansion.
+type treeKey struct {
+	heavy, learned                                       bool
+	learnedGames, marginWeight, marginScale, prior, rave float64
+	expand                                               int
+}
+
+// keyOptions returns the options that shape a tree.
+func keyOptions(o Options) treeKey {
+	return treeKey{o.Heavy, o.Learned, o.LearnedGames, o.MarginWeight, o.MarginScale, o.PriorEven, o.RaveEquiv, o.ExpandVisits}
 }
 
 // New returns a player with options o (zero fields take defaults).
@@ -355,7 +423,16 @@ func (p *Player) Genmove(s game.State) (game.Move, error) {
 	}
 	opt.Seed += p.seq
 	p.seq++
-	a, err := Search(s, opt)
+	var root *node
+	if opt.KeepTree {
+		root = p.kept.descend(s, opt)
+	}
+	p.kept = kept{}
+	a, t, _, err := search(s, opt, false, root)
+	if err == nil && opt.KeepTree {
+		p.kept = kept{root: t.root, graph: s.Graph(), rules: s.Rules(), opt: keyOptions(opt),
+			hist: append([]game.Played(nil), s.History()...)}
+	}
 	if p.Clock != nil {
 		p.Clock.Spent(time.Since(begin))
 	}
@@ -445,13 +522,15 @@ func HasLearned(r rules.Ruleset, g *board.Graph) bool { return prior.For(r, g) !
 
 // Search searches s (which it leaves as it was) within opt's limits.
 func Search(s game.State, opt Options) (Analysis, error) {
-	a, _, err := search(s, opt, false)
+	a, _, _, err := search(s, opt, false, nil)
 	return a, err
 }
 
-// search is Search, also returning, if collect is set, the margin of the
-// player to move (its score minus the best other's) in every playout.
-func search(s game.State, opt Options, collect bool) (Analysis, []float32, error) {
+// search is Search, also returning the tree and, if collect is set, the
+// margin of the player to move (its score minus the best other's) in
+// every playout. A root, if not nil, is the node of an earlier tree for
+// s to search on from.
+func search(s game.State, opt Options, collect bool, root *node) (Analysis, *tree, []float32, error) {
 	opt.fill()
 	begin := time.Now()
 	if collect {
@@ -459,7 +538,10 @@ func search(s game.State, opt Options, collect bool) (Analysis, []float32, error
 	}
 	t := &tree{opt: opt, players: s.Rules().Players, me: s.ToMove(),
 		liberty: s.Rules().Family == rules.Liberty, collect: collect, begin: begin}
-	t.root = &node{player: prevPlayer(s.ToMove(), t.players)}
+	t.root = root
+	if root == nil || root.player != prevPlayer(s.ToMove(), t.players) {
+		t.root = &node{player: prevPlayer(s.ToMove(), t.players)}
+	}
 	t.dist, t.edge = distances(s.Graph())
 	t.points = s.Graph().N()
 	if opt.Learned {
@@ -480,7 +562,7 @@ func search(s game.State, opt Options, collect bool) (Analysis, []float32, error
 		}
 		b, err := playout.New(s.Rules(), s.Graph())
 		if err != nil {
-			return Analysis{}, nil, err
+			return Analysis{}, nil, nil, err
 		}
 		if h, ok := b.(playout.Tactical); ok {
 			h.SetHeavy(opt.Heavy)
@@ -511,7 +593,7 @@ func search(s game.State, opt Options, collect bool) (Analysis, []float32, error
 	for _, w := range workers {
 		diffs = append(diffs, w.diffs...)
 	}
-	return t.analysis(s, workers, time.Since(begin)), diffs, nil
+	return t.analysis(s, workers, time.Since(begin)), t, diffs, nil
 }
 
 func prevPlayer(c board.Color, players int) board.Color {

@@ -56,7 +56,7 @@ func ProposeKomi(s game.State, opt Options) (KomiProposal, error) {
 		}
 	}
 	opt.Resign = false
-	a, diffs, err := search(s0, opt, true)
+	a, _, diffs, err := search(s0, opt, true, nil)
 	if err != nil {
 		return KomiProposal{}, err
 	}

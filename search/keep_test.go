@@ -1,0 +1,73 @@
+package search
+
+import (
+	"testing"
+
+	"moku/game"
+)
+
+// visitsOf sums the visits of an analysis's candidates.
+func visitsOf(a Analysis) int {
+	n := 0
+	for _, c := range a.Candidates {
+		n += c.Visits
+	}
+	return n
+}
+
+// With Options.KeepTree the search after a move and its answer starts
+// from the node of the last tree they lead to: the root's moves carry
+// more visits than the new playouts made. Without it, or when the game
+// is not the last one continued (an undo, a new game), the search starts
+// afresh.
+func TestKeepTree(t *testing.T) {
+	const playouts = 2000
+	for _, keep := range []bool{false, true} {
+		s := start(t, "go", "7x7")
+		p := New(Options{Playouts: playouts, Seed: 5, KeepTree: keep, StopEarly: false})
+		m, err := p.Genmove(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Play(m); err != nil {
+			t.Fatal(err)
+		}
+		// The answer the search expected most: its node is well visited.
+		reply := p.Last().Candidates[0].PV
+		if len(reply) < 2 {
+			t.Fatalf("principal variation %v has no answer", reply)
+		}
+		if err := s.Play(reply[1]); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := p.Genmove(s); err != nil {
+			t.Fatal(err)
+		}
+		a := p.Last()
+		if a.Playouts != playouts {
+			t.Errorf("keep %v: %d new playouts, want %d", keep, a.Playouts, playouts)
+		}
+		v := visitsOf(a)
+		if keep && v <= playouts {
+			t.Errorf("keep: the root's moves have %d visits after %d new playouts: nothing kept", v, playouts)
+		}
+		if !keep && v > playouts {
+			t.Errorf("no keep: the root's moves have %d visits after %d playouts", v, playouts)
+		}
+		if !keep {
+			continue
+		}
+		// An undo: the history no longer continues the last search's.
+		s.Undo()
+		s.Undo()
+		if err := s.Play(game.At(0)); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := p.Genmove(s); err != nil {
+			t.Fatal(err)
+		}
+		if v := visitsOf(p.Last()); v > playouts {
+			t.Errorf("after an undo: %d visits from %d playouts, the old tree kept", v, playouts)
+		}
+	}
+}
