@@ -49,9 +49,10 @@ type SquareBoard struct {
 
 	toInt []int32 // padded index of each point of the graph
 
-	heavy bool    // the tactical policy (SetHeavy, tactics.go)
-	cands []int32 // the tactical policy's candidates
-	last  int32   // padded index of the last placement, or -1 after a pass
+	heavy   bool     // the tactical policy (SetHeavy, tactics.go)
+	replies *Replies // last good replies the tactical policy plays (SetReplies), or nil
+	cands   []int32  // the tactical policy's candidates
+	last    int32    // padded index of the last placement, or -1 after a pass
 
 	gen   uint32
 	stack []int32
@@ -178,6 +179,10 @@ func (b *SquareBoard) SetHeavy(on bool) { b.heavy = on }
 
 // Heavy reports whether the tactical policy is on.
 func (b *SquareBoard) Heavy() bool { return b.heavy }
+
+// SetReplies gives the tactical policy a table of last good replies to
+// play (nil: none).
+func (b *SquareBoard) SetReplies(t *Replies) { b.replies = t }
 
 // liberties returns the number of distinct liberties of chain r, counting
 // no further than two, and one of them.
@@ -426,6 +431,9 @@ func (b *SquareBoard) randomMove(r *Rand) bool {
 	c := b.toMove
 	if b.heavy {
 		x := b.atariMove(r)
+		if x < 0 && b.replies != nil {
+			x = b.replyMove()
+		}
 		if x < 0 {
 			x = b.patternMove(r)
 		}

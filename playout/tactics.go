@@ -346,6 +346,24 @@ func (b *SquareBoard) twoLibMove(r *Rand) int32 {
 	return b.pick(r)
 }
 
+// replyMove is the step of the last good replies, between atari and
+// shape: the table's answer to the last placement if the policy may play
+// it and it is no self-atari of two or more stones, or -1.
+func (b *SquareBoard) replyMove() int32 {
+	if b.last < 0 {
+		return -1
+	}
+	y := b.replies.Reply(b.toMove, int(b.toExt[b.last&cellMask]))
+	if y < 0 {
+		return -1
+	}
+	p := b.toInt[y]
+	if b.playable(p, b.toMove) && !b.selfAtari(p, b.toMove) {
+		return p
+	}
+	return -1
+}
+
 // patternMove is step 3 of the tactical policy: a point next to the last
 // placement that matches a pattern, or -1.
 func (b *SquareBoard) patternMove(r *Rand) int32 {

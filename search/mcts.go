@@ -132,6 +132,12 @@ type Options struct {
 	MarginWeight float64
 	MarginScale  float64 // points of margin that take the margin's share from 1/2 to 1 (the board's points if 0)
 
+	// Replies gives each thread's tactical playouts a table of last good
+	// replies (playout.Replies) that learns, from the playouts of this
+	// search, the answers that won, where the fast board takes one
+	// (playout.Replier, with Heavy).
+	Replies bool
+
 	// KeepTree lets a Player start each search from the part of its last
 	// tree that the moves played since lead to: the playouts already made
 	// below the position count again, and Playouts counts the new ones
@@ -334,14 +340,14 @@ func (k *kept) descend(s game.State, opt Options) *node {
 // treeKey is what of the options shapes a tree: the priors, the rewards
 // and the expansion.
 type treeKey struct {
-	heavy, learned                                       bool
+	heavy, learned, replies                              bool
 	learnedGames, marginWeight, marginScale, prior, rave float64
 	expand                                               int
 }
 
 // keyOptions returns the options that shape a tree.
 func keyOptions(o Options) treeKey {
-	return treeKey{o.Heavy, o.Learned, o.LearnedGames, o.MarginWeight, o.MarginScale, o.PriorEven, o.RaveEquiv, o.ExpandVisits}
+	return treeKey{o.Heavy, o.Learned, o.Replies, o.LearnedGames, o.MarginWeight, o.MarginScale, o.PriorEven, o.RaveEquiv, o.ExpandVisits}
 }
 
 // New returns a player with options o (zero fields take defaults).
@@ -463,6 +469,7 @@ type worker struct {
 	rewards float64          // summed reward of the root's player
 	diffs   []float32        // the root player's margin in each playout (when collected)
 	ext     *prior.Extractor // the learned priors' features (Options.Learned)
+	replies *playout.Replies // the playouts' last good replies (Options.Replies), or nil
 	feats   []prior.Features
 	probs   []float64
 	// mu guards own, scores, margin, rewards and diffs while a reporter
@@ -573,6 +580,10 @@ func search(s game.State, opt Options, collect bool, root *node) (Analysis, *tre
 			seen: cacheline.Make[board.Color](n, n), own: cacheline.Make[[board.MaxPlayers + 1]float64](n, n)}
 		if t.model != nil {
 			workers[i].ext = prior.NewExtractor(s.Rules(), s.Graph())
+		}
+		if rb, ok := b.(playout.Replier); ok && opt.Replies && opt.Heavy && rb.Heavy() && t.players == 2 {
+			workers[i].replies = playout.NewReplies(n)
+			rb.SetReplies(workers[i].replies)
 		}
 	}
 	if opt.Report != nil {
@@ -737,6 +748,9 @@ func (t *tree) iterate(w *worker) {
 		}
 	}
 	won := playout.Winners(score, t.players)
+	if w.replies != nil {
+		w.replies.Learn(steps, won)
+	}
 	reward := won
 	if t.players == 2 && t.opt.MarginWeight > 0 {
 		reward = t.marginReward(won, score)
