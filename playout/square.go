@@ -49,10 +49,16 @@ type SquareBoard struct {
 
 	toInt []int32 // padded index of each point of the graph
 
-	heavy   bool     // the tactical policy (SetHeavy, tactics.go)
-	replies *Replies // last good replies the tactical policy plays (SetReplies), or nil
-	cands   []int32  // the tactical policy's candidates
-	last    int32    // padded index of the last placement, or -1 after a pass
+	heavy    bool           // the tactical policy (SetHeavy, tactics.go)
+	nakade   bool           // the tactical policy plays the vital points of eye spaces (SetNakade)
+	gammas   *Gammas        // weights of the tactical policy's random step (SetGammas), or nil
+	weight   [cells]float32 // the random step's weights, by index in empties (gammas)
+	edgeW    [cells]float32 // each point's edge gamma (gammas)
+	nearOff  [24]int32      // steps to the points near a placement (gammas)
+	nearDist [24]uint8      // and their distances
+	replies  *Replies       // last good replies the tactical policy plays (SetReplies), or nil
+	cands    []int32        // the tactical policy's candidates
+	last     int32          // padded index of the last placement, or -1 after a pass
 
 	gen   uint32
 	stack []int32
@@ -175,10 +181,14 @@ func (b *SquareBoard) Load(s game.State) {
 
 // SetHeavy switches the tactical policy (tactics.go) on or off. Off (the
 // default) the board plays the reference light policy.
-func (b *SquareBoard) SetHeavy(on bool) { b.heavy = on }
+func (b *SquareBoard) SetHeavy(on bool) { b.heavy, b.nakade = on, on }
 
 // Heavy reports whether the tactical policy is on.
 func (b *SquareBoard) Heavy() bool { return b.heavy }
+
+// SetNakade switches the tactical policy's step of vital points
+// (nakadeMove) on or off.
+func (b *SquareBoard) SetNakade(on bool) { b.nakade = on }
 
 // SetReplies gives the tactical policy a table of last good replies to
 // play (nil: none).
@@ -431,10 +441,16 @@ func (b *SquareBoard) randomMove(r *Rand) bool {
 	c := b.toMove
 	if b.heavy {
 		x := b.atariMove(r)
+		if x < 0 && b.nakade {
+			x = b.nakadeMove()
+		}
 		if x < 0 && b.replies != nil {
 			x = b.replyMove()
 		}
-		if x < 0 {
+		if x < 0 && b.gammas != nil {
+			x = b.gammaMove(r)
+		}
+		if x < 0 && b.gammas == nil {
 			x = b.patternMove(r)
 		}
 		if x >= 0 {

@@ -346,6 +346,81 @@ func (b *SquareBoard) twoLibMove(r *Rand) int32 {
 	return b.pick(r)
 }
 
+// nakadeMove is the step of the vital point: when the last placement
+// borders an empty region of three to six points that touches none of
+// the mover's stones (an eye space of the last mover's), the region's
+// point with the most neighbours in it, if one point alone has that many
+// and the policy may play it: the middle of a straight or bent three,
+// the centre of a pyramid four, a bulky five or a flower, where a stone
+// leaves one eye. Straight and bent fours and the rectangular six, whose
+// points tie, get none. Or -1.
+func (b *SquareBoard) nakadeMove() int32 {
+	l, c := b.last, b.toMove
+	if l < 0 || b.color[l&cellMask] != 3-c {
+		return -1
+	}
+	s := b.stride
+	var region [7]int32
+	b.gen++
+	for _, q := range [4]int32{l - s, l - 1, l + 1, l + s} {
+		if b.color[q&cellMask] != board.Empty || b.mark[q&cellMask] == b.gen {
+			continue
+		}
+		// Flood the region from q, giving up past six points or at a
+		// stone of the mover's.
+		n, open := 0, false
+		region[n] = q
+		n++
+		b.mark[q&cellMask] = b.gen
+		for i := 0; i < n && !open; i++ {
+			for _, x := range [4]int32{region[i] - s, region[i] - 1, region[i] + 1, region[i] + s} {
+				switch b.color[x&cellMask] {
+				case c:
+					open = true
+				case board.Empty:
+					if b.mark[x&cellMask] == b.gen {
+						continue
+					}
+					if n == 6 {
+						open = true
+						break
+					}
+					b.mark[x&cellMask] = b.gen
+					region[n] = x
+					n++
+				}
+				if open {
+					break
+				}
+			}
+		}
+		if open || n < 3 {
+			continue
+		}
+		best, most, ties := int32(-1), -1, 0
+		for _, p := range region[:n] {
+			k := 0
+			for _, x := range [4]int32{p - s, p - 1, p + 1, p + s} {
+				for _, y := range region[:n] {
+					if x == y {
+						k++
+					}
+				}
+			}
+			switch {
+			case k > most:
+				best, most, ties = p, k, 1
+			case k == most:
+				ties++
+			}
+		}
+		if ties == 1 && b.playable(best, c) {
+			return best
+		}
+	}
+	return -1
+}
+
 // replyMove is the step of the last good replies, between atari and
 // shape: the table's answer to the last placement if the policy may play
 // it and it is no self-atari of two or more stones, or -1.

@@ -96,3 +96,24 @@ func ParsePattern(s string) (uint32, error) {
 	}
 	return patternValue(code, len(s)), nil
 }
+
+// PatternGamma returns the model's gamma for the pattern of a full ring
+// of cells in ring order (square boards: clockwise from the north, eight
+// cells), each 0 empty, 1 the mover's stone, 2 another player's, 3 off
+// the board; 1 for a pattern the model does not know.
+func (m *Model) PatternGamma(ring []uint8) float64 {
+	var raw uint32
+	for i, c := range ring {
+		raw |= uint32(c&3) << (2 * i)
+	}
+	k := len(ring)
+	step := 1
+	if m.Geometry == "square" {
+		step = 2
+	}
+	code := uint32(canonFor(k, step).table[raw])
+	if g, ok := m.Gamma[Feature{Pattern, patternValue(code, k)}]; ok {
+		return g
+	}
+	return 1
+}

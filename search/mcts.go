@@ -138,6 +138,13 @@ type Options struct {
 	// (playout.Replier, with Heavy).
 	Replies bool
 
+	// Gammas draws the random moves of the tactical playouts in
+	// proportion to the learned model's gammas of their 3x3 patterns and
+	// distances (playout.Gammas) instead of uniformly, where the fast
+	// board takes them (playout.SquareBoard) and moku has weights for the
+	// game; it needs Heavy.
+	Gammas bool
+
 	// KeepTree lets a Player start each search from the part of its last
 	// tree that the moves played since lead to: the playouts already made
 	// below the position count again, and Playouts counts the new ones
@@ -340,14 +347,14 @@ func (k *kept) descend(s game.State, opt Options) *node {
 // treeKey is what of the options shapes a tree: the priors, the rewards
 // and the expansion.
 type treeKey struct {
-	heavy, learned, replies                              bool
+	heavy, learned, replies, gammas                      bool
 	learnedGames, marginWeight, marginScale, prior, rave float64
 	expand                                               int
 }
 
 // keyOptions returns the options that shape a tree.
 func keyOptions(o Options) treeKey {
-	return treeKey{o.Heavy, o.Learned, o.Replies, o.LearnedGames, o.MarginWeight, o.MarginScale, o.PriorEven, o.RaveEquiv, o.ExpandVisits}
+	return treeKey{o.Heavy, o.Learned, o.Replies, o.Gammas, o.LearnedGames, o.MarginWeight, o.MarginScale, o.PriorEven, o.RaveEquiv, o.ExpandVisits}
 }
 
 // New returns a player with options o (zero fields take defaults).
@@ -470,6 +477,7 @@ type worker struct {
 	diffs   []float32        // the root player's margin in each playout (when collected)
 	ext     *prior.Extractor // the learned priors' features (Options.Learned)
 	replies *playout.Replies // the playouts' last good replies (Options.Replies), or nil
+	seq     []playout.Step   // the placements of a descent and its playout (for replies)
 	feats   []prior.Features
 	probs   []float64
 	// mu guards own, scores, margin, rewards and diffs while a reporter
@@ -580,6 +588,11 @@ func search(s game.State, opt Options, collect bool, root *node) (Analysis, *tre
 			seen: cacheline.Make[board.Color](n, n), own: cacheline.Make[[board.MaxPlayers + 1]float64](n, n)}
 		if t.model != nil {
 			workers[i].ext = prior.NewExtractor(s.Rules(), s.Graph())
+		}
+		if gb, ok := b.(*playout.SquareBoard); ok && opt.Gammas && opt.Heavy && gb.Heavy() {
+			if m := prior.For(s.Rules(), s.Graph()); m != nil {
+				gb.SetGammas(playoutGammas(m))
+			}
 		}
 		if rb, ok := b.(playout.Replier); ok && opt.Replies && opt.Heavy && rb.Heavy() && t.players == 2 {
 			workers[i].replies = playout.NewReplies(n)
@@ -749,7 +762,16 @@ func (t *tree) iterate(w *worker) {
 	}
 	won := playout.Winners(score, t.players)
 	if w.replies != nil {
-		w.replies.Learn(steps, won)
+		// The whole game below the root: the tree's placements, then the
+		// playout's.
+		w.seq = w.seq[:0]
+		for _, x := range w.path[1:] {
+			if x.move.Kind == game.Place {
+				w.seq = append(w.seq, playout.Step{Point: int32(x.move.Point), Color: x.player})
+			}
+		}
+		w.seq = append(w.seq, steps...)
+		w.replies.Learn(w.seq, won)
 	}
 	reward := won
 	if t.players == 2 && t.opt.MarginWeight > 0 {

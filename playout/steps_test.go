@@ -1,0 +1,110 @@
+package playout
+
+import (
+	"testing"
+
+	"moku/game"
+)
+
+// The step of vital points: after White closes an eye space, Black plays
+// its vital point where one point alone has the most neighbours in the
+// space, and nothing where the points tie, the space is too large, or it
+// touches a black stone.
+func TestNakadeMove(t *testing.T) {
+	for _, c := range []struct {
+		moves []string
+		want  string
+	}{
+		// Straight three a1-c1 behind a2 b2 c2 d1: the middle.
+		{[]string{"g7", "a2", "g6", "b2", "g5", "c2", "g4", "d1"}, "b1"},
+		// Bent three a1 b1 a2 behind a3 b2 c1: the corner.
+		{[]string{"g7", "a3", "g6", "b2", "g5", "c1"}, "a1"},
+		// Pyramid four a1 b1 c1 b2 behind a2 c2 b3 d1: its centre b1.
+		{[]string{"g7", "a2", "g6", "c2", "g5", "b3", "g4", "d1"}, "b1"},
+		// Straight four a1-d1 behind a2-d2 e1: two vital points, none.
+		{[]string{"g7", "a2", "g6", "b2", "g5", "c2", "g4", "d2", "g3", "e1"}, "none"},
+		// The straight three with a black stone on c1 inside: not an eye
+		// space of White's.
+		{[]string{"c1", "a2", "g6", "b2", "g5", "c2", "g4", "d1"}, "none"},
+		// Open space: nothing.
+		{[]string{"g7", "d4"}, "none"},
+	} {
+		s := start(t, "go ko=none", "7x7")
+		for _, m := range c.moves {
+			mv, err := game.ParseMove(s.Graph(), m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := s.Play(mv); err != nil {
+				t.Fatal(err)
+			}
+		}
+		b := NewSquare(s.Graph(), false, 0)
+		b.SetHeavy(true)
+		b.Load(s)
+		got := "none"
+		if x := b.nakadeMove(); x >= 0 {
+			got = s.Graph().Name(int(b.toExt[x]))
+		}
+		if got != c.want {
+			t.Errorf("after %v: %s, want %s", c.moves, got, c.want)
+		}
+	}
+}
+
+// The random step with gammas draws only points of positive weight, in
+// proportion to it, and its playouts stay legal.
+func TestGammaMove(t *testing.T) {
+	s := start(t, "go ko=none", "7x7")
+	mv, _ := game.ParseMove(s.Graph(), "d4")
+	if err := s.Play(mv); err != nil {
+		t.Fatal(err)
+	}
+	g := new(Gammas)
+	g.Pattern[1][0] = 1 // White to move: an empty neighbourhood only
+	g.Edge = [5]float32{1, 1, 1, 1, 1}
+	g.Near = [4]float32{0, 1, 1, 5} // points three steps from d4 five times as likely
+	b := NewSquare(s.Graph(), false, 0)
+	b.SetHeavy(true)
+	b.SetGammas(g)
+	b.Load(s)
+	r := NewRand(3)
+	count := map[string]int{}
+	for i := 0; i < 20000; i++ {
+		x := b.gammaMove(r)
+		if x < 0 {
+			t.Fatal("no move")
+		}
+		count[s.Graph().Name(int(b.toExt[x]))]++
+	}
+	// Empty neighbourhoods: b2..f6 without c3..e5, 16 points; of them
+	// b3 b5 c2 c6 e2 e6 f3 f5 are three steps from d4, the other eight
+	// (b2 b4 b6 d2 d6 f2 f4 f6) two or four.
+	if len(count) != 16 {
+		t.Errorf("drew %d points, want 16: %v", len(count), count)
+	}
+	near, far := 0, 0
+	for name, n := range count {
+		switch name {
+		case "b3", "b5", "c2", "c6", "e2", "e6", "f3", "f5":
+			near += n
+		case "b2", "b4", "b6", "d2", "d6", "f2", "f4", "f6":
+			far += n
+		default:
+			t.Errorf("drew %s, whose neighbourhood is not empty", name)
+		}
+	}
+	if ratio := float64(near) / float64(far); ratio < 4.5 || ratio > 5.5 {
+		t.Errorf("points three steps away drawn %.2f times as often as the others, want 5", ratio)
+	}
+	// Playouts with real weights (every pattern 1) stay legal.
+	for c := range g.Pattern {
+		for i := range g.Pattern[c] {
+			g.Pattern[c][i] = 1
+		}
+	}
+	f := NewSquare(start(t, "go ko=none", "9x9").Graph(), false, 0)
+	f.SetHeavy(true)
+	f.SetGammas(g)
+	replayPlayouts(t, "go ko=none", "9x9", f, 200, 17)
+}
