@@ -30,6 +30,7 @@ type Settings struct {
 	Learned   bool    // mcts: learned move priors where moku has weights for the game
 	KeepTree  bool    // mcts: search on from the last move's tree (search.Options.KeepTree)
 	Replies   bool    // mcts: last good replies in the tactical playouts (search.Options.Replies)
+	Nakade    bool    // mcts: vital points of eye spaces in the tactical playouts (search.Options.Nakade)
 	Gammas    bool    // mcts: the tactical playouts' random moves weighted by the learned gammas (search.Options.Gammas)
 	// LearnedGames is the won games the most probable move gets with
 	// Learned (0: the search's default).
@@ -83,6 +84,7 @@ func (s *Settings) AddFlags(fs *flag.FlagSet) {
 	fs.Float64Var(&s.RaveEquiv, "rave-equiv", s.RaveEquiv, "mcts: playouts at which a move's AMAF rate and its own weigh the same (0: the default, 3500)")
 	fs.BoolVar(&s.KeepTree, "keep-tree", s.KeepTree, "mcts: start each move's search from the last move's tree below the moves played since, --playouts counting the new playouts only")
 	fs.BoolVar(&s.Replies, "replies", s.Replies, "mcts: the tactical playouts play the last good reply to the last move, learned from the search's won playouts, where the board has them (two players on a rectangle)")
+	fs.BoolVar(&s.Nakade, "nakade", s.Nakade, "mcts: the tactical playouts play the vital point of an eye space of three to six points the last move closed (rectangles)")
 	fs.BoolVar(&s.Gammas, "gammas", s.Gammas, "mcts: the tactical playouts draw their random moves in proportion to the learned model's gammas of 3x3 patterns and distances, where moku has weights for the game (rectangles)")
 	fs.BoolVar(&s.Heavy, "heavy", s.Heavy, "mcts: tactical playouts where the game has them (two players: answers to atari, and on a rectangle 3x3 shapes, no big self-ataris; Keil on the hexhex: captures and rescues through linking; Ki: captures); --heavy=false for the light reference policy")
 }
@@ -91,7 +93,8 @@ func (s *Settings) AddFlags(fs *flag.FlagSet) {
 func (s Settings) Options() search.Options {
 	o := search.DefaultOptions()
 	o.Playouts, o.Time, o.Threads, o.Seed = s.Playouts, seconds(s.Seconds), s.Threads, s.Seed
-	o.Resign, o.Heavy, o.StopEarly, o.Learned, o.KeepTree, o.Replies, o.Gammas = s.Resign, s.Heavy, s.StopEarly, s.Learned, s.KeepTree, s.Replies, s.Gammas
+	o.Resign, o.Heavy, o.StopEarly, o.Learned = s.Resign, s.Heavy, s.StopEarly, s.Learned
+	o.KeepTree, o.Replies, o.Gammas, o.Nakade = s.KeepTree, s.Replies, s.Gammas, s.Nakade
 	if s.LearnedGames > 0 {
 		o.LearnedGames = s.LearnedGames
 	}

@@ -181,7 +181,7 @@ func (b *SquareBoard) Load(s game.State) {
 
 // SetHeavy switches the tactical policy (tactics.go) on or off. Off (the
 // default) the board plays the reference light policy.
-func (b *SquareBoard) SetHeavy(on bool) { b.heavy, b.nakade = on, on }
+func (b *SquareBoard) SetHeavy(on bool) { b.heavy = on }
 
 // Heavy reports whether the tactical policy is on.
 func (b *SquareBoard) Heavy() bool { return b.heavy }

@@ -138,6 +138,11 @@ type Options struct {
 	// (playout.Replier, with Heavy).
 	Replies bool
 
+	// Nakade adds to the tactical playouts of the square board a step
+	// that plays the vital point of an eye space the last move closed
+	// (playout.SquareBoard.SetNakade); it needs Heavy.
+	Nakade bool
+
 	// Gammas draws the random moves of the tactical playouts in
 	// proportion to the learned model's gammas of their 3x3 patterns and
 	// distances (playout.Gammas) instead of uniformly, where the fast
@@ -347,14 +352,14 @@ func (k *kept) descend(s game.State, opt Options) *node {
 // treeKey is what of the options shapes a tree: the priors, the rewards
 // and the expansion.
 type treeKey struct {
-	heavy, learned, replies, gammas                      bool
+	heavy, learned, replies, gammas, nakade              bool
 	learnedGames, marginWeight, marginScale, prior, rave float64
 	expand                                               int
 }
 
 // keyOptions returns the options that shape a tree.
 func keyOptions(o Options) treeKey {
-	return treeKey{o.Heavy, o.Learned, o.Replies, o.Gammas, o.LearnedGames, o.MarginWeight, o.MarginScale, o.PriorEven, o.RaveEquiv, o.ExpandVisits}
+	return treeKey{o.Heavy, o.Learned, o.Replies, o.Gammas, o.Nakade, o.LearnedGames, o.MarginWeight, o.MarginScale, o.PriorEven, o.RaveEquiv, o.ExpandVisits}
 }
 
 // New returns a player with options o (zero fields take defaults).
@@ -588,6 +593,9 @@ func search(s game.State, opt Options, collect bool, root *node) (Analysis, *tre
 			seen: cacheline.Make[board.Color](n, n), own: cacheline.Make[[board.MaxPlayers + 1]float64](n, n)}
 		if t.model != nil {
 			workers[i].ext = prior.NewExtractor(s.Rules(), s.Graph())
+		}
+		if gb, ok := b.(*playout.SquareBoard); ok && opt.Nakade && opt.Heavy {
+			gb.SetNakade(true)
 		}
 		if gb, ok := b.(*playout.SquareBoard); ok && opt.Gammas && opt.Heavy && gb.Heavy() {
 			if m := prior.For(s.Rules(), s.Graph()); m != nil {
