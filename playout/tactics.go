@@ -23,6 +23,13 @@ import "moku/board"
 // walk of the chains next to the last stone, so the policy plays about
 // half as many playouts a second as the light one; matches decide whether
 // that pays (docs/results.md, "Playout policies").
+//
+// Three more steps can be switched on, each measured at no gain so far
+// (results/strength/README.md): after step 1, the vital point of an eye
+// space the last stone closed (SetNakade, nakadeMove), then the last good
+// reply to the last stone (SetReplies, replyMove, replies.go); and in
+// place of step 2 and the uniform draw, a draw weighted by learned gammas
+// (SetGammas, gammas.go).
 
 // patternSources are MoGo's 3x3 patterns, centred on the candidate move
 // (which must be empty): X and O are the two colours (either may be the
@@ -257,95 +264,6 @@ func (b *SquareBoard) atariMove(r *Rand) int32 {
 	return b.pick(r)
 }
 
-// twoLibs returns the two liberties of chain r if it has exactly two, and
-// ok false otherwise. A point touches at most four stones, so a chain with
-// two liberties has at most eight pseudo-liberties.
-func (b *SquareBoard) twoLibs(r int32) (x, y int32, ok bool) {
-	if b.libs[r&cellMask] > 8 || b.libs[r&cellMask] < 2 {
-		return -1, -1, false
-	}
-	x, y = -1, -1
-	s := r
-	for {
-		for _, q := range [4]int32{s - b.stride, s - 1, s + 1, s + b.stride} {
-			if b.color[q&cellMask] != board.Empty || q == x || q == y {
-				continue
-			}
-			switch {
-			case x < 0:
-				x = q
-			case y < 0:
-				y = q
-			default:
-				return -1, -1, false
-			}
-		}
-		if s = b.next[s&cellMask]; s == r {
-			return x, y, y >= 0
-		}
-	}
-}
-
-// twoLibMove is step 2 of the tactical policy: an answer to a chain with
-// two liberties among the last stone's chain and the chains next to it.
-// An enemy chain is put in atari from the side where its escape through
-// the other liberty would give it two liberties or fewer, capturing
-// nothing, when the atari is no self-atari of the mover; an own chain
-// extends on a liberty where that gives it three or more. One candidate
-// is drawn at random, or -1.
-func (b *SquareBoard) twoLibMove(r *Rand) int32 {
-	l, c := b.last, b.toMove
-	b.cands = b.cands[:0]
-	if l < 0 || b.color[l&cellMask] != 3-c {
-		return -1
-	}
-	var seen [5]int32
-	k := 0
-	seen[k] = b.chain[l&cellMask]
-	k++
-	for _, q := range [4]int32{l - b.stride, l - 1, l + 1, l + b.stride} {
-		if x := b.color[q&cellMask]; x != board.Black && x != board.White {
-			continue
-		}
-		g := b.chain[q&cellMask]
-		dup := false
-		for _, s := range seen[:k] {
-			dup = dup || s == g
-		}
-		if !dup {
-			seen[k] = g
-			k++
-		}
-	}
-	for _, g := range seen[:k] {
-		x, y, ok := b.twoLibs(g)
-		if !ok {
-			continue
-		}
-		if b.color[g&cellMask] == c {
-			for _, a := range [2]int32{x, y} {
-				if libs, _, _ := b.libsAfter(a, c, 3); libs >= 3 && b.playable(a, c) {
-					b.cands = append(b.cands, a)
-				}
-			}
-			continue
-		}
-		for _, ae := range [2][2]int32{{x, y}, {y, x}} {
-			a, e := ae[0], ae[1]
-			// The escape's count includes a, which the atari fills.
-			if libs, captures, _ := b.libsAfter(e, 3-c, 4); captures || libs-1 > 2 {
-				continue
-			}
-			if b.playable(a, c) && !b.selfAtari(a, c) {
-				if libs, captures, _ := b.libsAfter(a, c, 2); libs >= 2 || captures {
-					b.cands = append(b.cands, a)
-				}
-			}
-		}
-	}
-	return b.pick(r)
-}
-
 // nakadeMove is the step of the vital point: when the last placement
 // borders an empty region of three to six points that touches none of
 // the mover's stones (an eye space of the last mover's), the region's
@@ -439,7 +357,7 @@ func (b *SquareBoard) replyMove() int32 {
 	return -1
 }
 
-// patternMove is step 3 of the tactical policy: a point next to the last
+// patternMove is step 2 of the tactical policy: a point next to the last
 // placement that matches a pattern, or -1.
 func (b *SquareBoard) patternMove(r *Rand) int32 {
 	l, c := b.last, b.toMove
