@@ -43,6 +43,7 @@ func TestSettingsVersion(t *testing.T) {
 		{catalog.Config{Rules: "keil", Board: "hex:5"}, []string{"--learned"}, "0.1 (genmove: mcts 3000 playouts, heavy playouts, learned priors, 1 threads)"},
 		{catalog.Config{Rules: "ki", Board: "7x7"}, []string{"--learned"}, "0.1 (genmove: mcts 3000 playouts, heavy playouts, learned priors, 1 threads)"},
 		{catalog.Config{Rules: "ki", Board: "hex:4"}, []string{"--learned"}, "0.1 (genmove: mcts 3000 playouts, heavy playouts, 1 threads)"},
+		{catalog.Config{Rules: "keil", Board: "hex:5"}, []string{"--keep-tree"}, "0.1 (genmove: mcts 3000 playouts, heavy playouts, tree kept, 1 threads)"},
 	} {
 		e, err := settingsEngine(t, tc.cfg, tc.flags...)
 		if err != nil {

@@ -390,6 +390,9 @@ func (p *Player) Name() string {
 	if p.Opt.Learned {
 		s += ", learned priors"
 	}
+	if p.Opt.KeepTree {
+		s += ", tree kept"
+	}
 	if p.Opt.MarginWeight > 0 {
 		s += fmt.Sprintf(", margin weight %g", p.Opt.MarginWeight)
 		if p.Opt.MarginScale > 0 {
