@@ -302,24 +302,7 @@ func TestHeavyPlayouts(t *testing.T) {
 	// liberties: it does.)
 	check := func(step func(*SquareBoard, *Rand) int32, want string, moves ...string) {
 		t.Helper()
-		s := start(t, "go ko=none", "7x7")
-		for _, m := range moves {
-			mv, err := game.ParseMove(s.Graph(), m)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := s.Play(mv); err != nil {
-				t.Fatal(err)
-			}
-		}
-		b := NewSquare(s.Graph(), false, 0)
-		b.SetHeavy(true)
-		b.Load(s)
-		got := "none"
-		if x := step(b, NewRand(1)); x >= 0 {
-			got = s.Graph().Name(int(b.toExt[x]))
-		}
-		if got != want {
+		if got := stepAfter(t, step, moves...); got != want {
 			t.Errorf("after %v: %s, want %s", moves, got, want)
 		}
 	}
@@ -361,6 +344,29 @@ func TestHeavyPlayouts(t *testing.T) {
 	if mv, _ := game.ParseMove(s.Graph(), "f6"); b.Pattern(mv.Point) {
 		t.Errorf("after c3 c4, f6 matches a pattern")
 	}
+}
+
+// stepAfter plays moves on an empty 7x7 board (Go without ko) and returns
+// the point a step of the tactical policy chooses there, or "none".
+func stepAfter(t *testing.T, step func(*SquareBoard, *Rand) int32, moves ...string) string {
+	t.Helper()
+	s := start(t, "go ko=none", "7x7")
+	for _, m := range moves {
+		mv, err := game.ParseMove(s.Graph(), m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Play(mv); err != nil {
+			t.Fatal(err)
+		}
+	}
+	b := NewSquare(s.Graph(), false, 0)
+	b.SetHeavy(true)
+	b.Load(s)
+	if x := step(b, NewRand(1)); x >= 0 {
+		return s.Graph().Name(int(b.toExt[x]))
+	}
+	return "none"
 }
 
 // TestSelfAtari: a placement leaving two or more stones with one liberty

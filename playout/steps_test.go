@@ -29,23 +29,7 @@ func TestNakadeMove(t *testing.T) {
 		// Open space: nothing.
 		{[]string{"g7", "d4"}, "none"},
 	} {
-		s := start(t, "go ko=none", "7x7")
-		for _, m := range c.moves {
-			mv, err := game.ParseMove(s.Graph(), m)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := s.Play(mv); err != nil {
-				t.Fatal(err)
-			}
-		}
-		b := NewSquare(s.Graph(), false, 0)
-		b.SetHeavy(true)
-		b.Load(s)
-		got := "none"
-		if x := b.nakadeMove(); x >= 0 {
-			got = s.Graph().Name(int(b.toExt[x]))
-		}
+		got := stepAfter(t, func(b *SquareBoard, _ *Rand) int32 { return b.nakadeMove() }, c.moves...)
 		if got != c.want {
 			t.Errorf("after %v: %s, want %s", c.moves, got, c.want)
 		}
