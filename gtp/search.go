@@ -35,6 +35,9 @@ type Settings struct {
 	// LearnedGames is the won games the most probable move gets with
 	// Learned (0: the search's default).
 	LearnedGames float64
+	// LearnedSqrt takes the learned priors' won games from the square
+	// root of each move's probability (search.Options.LearnedSqrt).
+	LearnedSqrt bool
 	// MarginWeight is the share of a playout's reward its score margin
 	// decides (search.Options.MarginWeight; 0: the win alone), and
 	// MarginScale the margin, in points, that makes that share whole (0:
@@ -77,6 +80,7 @@ func (s *Settings) AddFlags(fs *flag.FlagSet) {
 	fs.Float64Var(&s.RandomShare, "random-moves", s.RandomShare, "mcts: the share of moves (0 to 1) played at random instead of the search's, for rating rungs between the random player and the search")
 	fs.BoolVar(&s.Learned, "learned", s.Learned, "mcts: the tree's priors from the learned move model where moku embeds weights for the game (see docs/engine.md, \"Learned priors\"); other games keep the hand-set priors")
 	fs.Float64Var(&s.LearnedGames, "learned-games", s.LearnedGames, "mcts: with --learned, the won games the most probable move starts with, the others in proportion to their probability (0: the default, 20)")
+	fs.BoolVar(&s.LearnedSqrt, "learned-sqrt", s.LearnedSqrt, "mcts: with --learned, every move starts with --learned-games times the square root of its probability in won games, instead of in proportion to its probability over the favourite's")
 	fs.Float64Var(&s.MarginWeight, "margin-weight", s.MarginWeight, "mcts: the share (0 to 1) of a playout's reward that its score margin decides instead of who won, so that the search prefers winning by more and losing by less (0: the win alone)")
 	fs.Float64Var(&s.MarginScale, "margin-scale", s.MarginScale, "mcts: with --margin-weight, the margin in points that earns the whole margin share (0: the board's points)")
 	fs.IntVar(&s.ExpandVisits, "expand-visits", s.ExpandVisits, "mcts: playouts through a leaf before it is expanded (0: the default, 8)")
@@ -95,6 +99,7 @@ func (s Settings) Options() search.Options {
 	o.Playouts, o.Time, o.Threads, o.Seed = s.Playouts, seconds(s.Seconds), s.Threads, s.Seed
 	o.Resign, o.Heavy, o.StopEarly, o.Learned = s.Resign, s.Heavy, s.StopEarly, s.Learned
 	o.KeepTree, o.Replies, o.Gammas, o.Nakade = s.KeepTree, s.Replies, s.Gammas, s.Nakade
+	o.LearnedSqrt = s.LearnedSqrt
 	if s.LearnedGames > 0 {
 		o.LearnedGames = s.LearnedGames
 	}

@@ -92,3 +92,38 @@ func TestLearnedPriors(t *testing.T) {
 		t.Errorf("name %q", New(Options{Learned: true}).Name())
 	}
 }
+
+// With LearnedSqrt each root move starts with LearnedGames times the
+// square root of its probability in won games, beside PriorEven even
+// games; without it, in proportion to its probability over the
+// favourite's.
+func TestLearnedSqrt(t *testing.T) {
+	s := start(t, "go", "9x9", "e5", "d5")
+	for _, sqrt := range []bool{false, true} {
+		o := Options{Playouts: 50, Learned: true, LearnedSqrt: sqrt, LearnedGames: 42, PriorEven: 3}
+		_, tr, _, err := search(s, o, false, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		kids := tr.root.kids()
+		best := 0.0
+		for _, k := range kids {
+			best = max(best, float64(k.policy))
+		}
+		for _, k := range kids {
+			if k.move.Kind != game.Place {
+				continue
+			}
+			p := float64(k.policy)
+			want := 42 * p / best
+			if sqrt {
+				want = 42 * math.Sqrt(p)
+			}
+			won := float64(k.priorWon)/unit - 1.5
+			if math.Abs(won-want) > 0.01*want+0.001 {
+				t.Errorf("sqrt %v: %s with probability %.4f starts with %.3f won games, want %.3f",
+					sqrt, k.move.Format(s.Graph()), p, won, want)
+			}
+		}
+	}
+}

@@ -121,6 +121,11 @@ type Options struct {
 	// (HasLearned). Off by default until it is measured stronger.
 	Learned      bool
 	LearnedGames float64 // won games the most probable move gets with Learned (20)
+	// LearnedSqrt gives each move LearnedGames times the square root of
+	// its probability in won games instead (Pachi's shape of its pattern
+	// prior): every move's share then depends on its own probability, not
+	// on the favourite's.
+	LearnedSqrt bool
 
 	// MarginWeight, between 0 and 1, is the share of a playout's reward
 	// (two-player games only) that its score margin decides instead of
@@ -352,14 +357,14 @@ func (k *kept) descend(s game.State, opt Options) *node {
 // treeKey is what of the options shapes a tree: the priors, the rewards
 // and the expansion.
 type treeKey struct {
-	heavy, learned, replies, gammas, nakade              bool
+	heavy, learned, replies, gammas, nakade, sqrt        bool
 	learnedGames, marginWeight, marginScale, prior, rave float64
 	expand                                               int
 }
 
 // keyOptions returns the options that shape a tree.
 func keyOptions(o Options) treeKey {
-	return treeKey{o.Heavy, o.Learned, o.Replies, o.Gammas, o.Nakade, o.LearnedGames, o.MarginWeight, o.MarginScale, o.PriorEven, o.RaveEquiv, o.ExpandVisits}
+	return treeKey{o.Heavy, o.Learned, o.Replies, o.Gammas, o.Nakade, o.LearnedSqrt, o.LearnedGames, o.MarginWeight, o.MarginScale, o.PriorEven, o.RaveEquiv, o.ExpandVisits}
 }
 
 // New returns a player with options o (zero fields take defaults).
@@ -940,6 +945,9 @@ func (t *tree) learnedChildren(w *worker) []*node {
 		visits, wins := t.opt.PriorEven, t.opt.PriorEven/2
 		if best > 0 {
 			x := t.opt.LearnedGames * w.probs[i] / best
+			if t.opt.LearnedSqrt {
+				x = t.opt.LearnedGames * math.Sqrt(w.probs[i])
+			}
 			visits += x
 			wins += x
 		}
