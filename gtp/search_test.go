@@ -150,3 +150,36 @@ func TestTuningFlags(t *testing.T) {
 		}
 	}
 }
+
+// With --keep-tree a GTP engine's genmove after play searches on from
+// its last tree: the root's moves hold more visits than its new playouts.
+func TestKeepTreeThroughGTP(t *testing.T) {
+	e, err := settingsEngine(t, catalog.Config{Rules: "go", Board: "7x7"}, "--keep-tree", "--playouts", "1500", "--stop-early=false")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, ok := e.player.(*search.Player)
+	if !ok {
+		t.Fatalf("the player is a %T", e.player)
+	}
+	if r, ok := e.Execute("genmove b"); !ok || !strings.HasPrefix(r, "=") {
+		t.Fatalf("genmove b: %q", r)
+	}
+	pv := p.Last().Candidates[0].PV
+	if len(pv) < 2 {
+		t.Fatalf("no expected answer in %v", pv)
+	}
+	if r, ok := e.Execute("play w " + pv[1].Format(e.state.Graph())); !ok || !strings.HasPrefix(r, "=") {
+		t.Fatalf("play: %q", r)
+	}
+	if r, ok := e.Execute("genmove b"); !ok || !strings.HasPrefix(r, "=") {
+		t.Fatalf("genmove b: %q", r)
+	}
+	visits := 0
+	for _, c := range p.Last().Candidates {
+		visits += c.Visits
+	}
+	if a := p.Last(); a.Playouts != 1500 || visits <= a.Playouts {
+		t.Errorf("second genmove: %d new playouts, %d visits at the root: nothing kept", a.Playouts, visits)
+	}
+}
