@@ -49,16 +49,20 @@ type SquareBoard struct {
 
 	toInt []int32 // padded index of each point of the graph
 
-	heavy    bool           // the tactical policy (SetHeavy, tactics.go)
-	nakade   bool           // the tactical policy plays the vital points of eye spaces (SetNakade)
-	gammas   *Gammas        // weights of the tactical policy's random step (SetGammas), or nil
-	weight   [cells]float32 // the random step's weights, by index in empties (gammas)
-	edgeW    [cells]float32 // each point's edge gamma (gammas)
-	nearOff  [24]int32      // steps to the points near a placement (gammas)
-	nearDist [24]uint8      // and their distances
-	replies  *Replies       // last good replies the tactical policy plays (SetReplies), or nil
-	cands    []int32        // the tactical policy's candidates
-	last     int32          // padded index of the last placement, or -1 after a pass
+	heavy     bool           // the tactical policy (SetHeavy, tactics.go)
+	nakade    bool           // the tactical policy plays the vital points of eye spaces (SetNakade)
+	koFights  bool           // the tactical policy retakes kos (SetKoFights)
+	koFight   int32          // the point the playout's last ko capture barred, or -1
+	koFightBy board.Color    // the player it barred
+	koFightAt int32          // the playout's placements up to that capture
+	gammas    *Gammas        // weights of the tactical policy's random step (SetGammas), or nil
+	weight    [cells]float32 // the random step's weights, by index in empties (gammas)
+	edgeW     [cells]float32 // each point's edge gamma (gammas)
+	nearOff   [24]int32      // steps to the points near a placement (gammas)
+	nearDist  [24]uint8      // and their distances
+	replies   *Replies       // last good replies the tactical policy plays (SetReplies), or nil
+	cands     []int32        // the tactical policy's candidates
+	last      int32          // padded index of the last placement, or -1 after a pass
 
 	gen   uint32
 	stack []int32
@@ -173,7 +177,7 @@ func (b *SquareBoard) Load(s game.State) {
 	}
 	b.rebuildChains()
 	b.load(s)
-	b.last = -1
+	b.last, b.koFight = -1, -1
 	if h := s.History(); len(h) > 0 && h[len(h)-1].Move.Kind == game.Place {
 		b.last = b.toInt[h[len(h)-1].Move.Point]
 	}
@@ -189,6 +193,10 @@ func (b *SquareBoard) Heavy() bool { return b.heavy }
 // SetNakade switches the tactical policy's step of vital points
 // (nakadeMove) on or off.
 func (b *SquareBoard) SetNakade(on bool) { b.nakade = on }
+
+// SetKoFights switches the tactical policy's ko fights (koMove) on or
+// off.
+func (b *SquareBoard) SetKoFights(on bool) { b.koFights = on }
 
 // SetReplies gives the tactical policy a table of last good replies to
 // play (nil: none).
@@ -381,6 +389,7 @@ func (b *SquareBoard) place(p int32, c board.Color) {
 		b.remove(me) // suicide (only where the rules allow it)
 	} else if captured == 1 && b.size[me&cellMask] == 1 && b.libs[me&cellMask] == 1 {
 		b.ko = capPt
+		b.koFight, b.koFightBy, b.koFightAt = capPt, 3-c, int32(len(b.steps))+1
 	}
 	b.steps = append(b.steps, Step{Point: b.toExt[p&cellMask], Color: c})
 }
@@ -440,7 +449,13 @@ func (b *SquareBoard) remove(r int32) {
 func (b *SquareBoard) randomMove(r *Rand) bool {
 	c := b.toMove
 	if b.heavy {
-		x := b.atariMove(r)
+		x := int32(-1)
+		if b.koFights {
+			x = b.koMove(r)
+		}
+		if x < 0 {
+			x = b.atariMove(r)
+		}
 		if x < 0 && b.nakade {
 			x = b.nakadeMove()
 		}

@@ -92,3 +92,64 @@ func TestGammaMove(t *testing.T) {
 	f.SetGammas(g)
 	replayPlayouts(t, "go ko=none", "9x9", f, 200, 17)
 }
+
+// The ko step: after Black takes a ko in a playout, White may not retake
+// at once; once the ban has gone (a move elsewhere each) White retakes
+// about koRate times in a hundred, and not after more than three
+// placements since the capture, nor on Black's turn.
+func TestKoMove(t *testing.T) {
+	s := start(t, "go ko=none", "7x7")
+	// White's d4 sits in Black's c4 d5 d3 with the one liberty e4,
+	// inside White's e5 e3 f4: Black's e4 takes it, a ko.
+	for _, m := range []string{"c4", "e5", "d5", "e3", "d3", "f4", "a1", "d4"} {
+		mv, _ := game.ParseMove(s.Graph(), m)
+		if err := s.Play(mv); err != nil {
+			t.Fatal(err)
+		}
+	}
+	g := s.Graph()
+	at := func(name string) int {
+		mv, err := game.ParseMove(g, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return mv.Point
+	}
+	b := NewSquare(g, false, 0)
+	b.SetHeavy(true)
+	b.SetKoFights(true)
+	b.Load(s)
+	retakes := func() int {
+		r := NewRand(9)
+		n := 0
+		for i := 0; i < 1000; i++ {
+			if x := b.koMove(r); x >= 0 {
+				if g.Name(int(b.toExt[x])) != "d4" {
+					t.Fatalf("the ko step plays %s", g.Name(int(b.toExt[x])))
+				}
+				n++
+			}
+		}
+		return n
+	}
+	b.Play(at("e4"))
+	if b.At(at("d4")) != 0 {
+		t.Fatal("e4 did not capture d4")
+	}
+	if n := retakes(); n != 0 {
+		t.Errorf("White retakes at once under the ban: %d", n)
+	}
+	b.Play(at("a7")) // White elsewhere
+	if n := retakes(); n != 0 {
+		t.Errorf("Black's turn: the ko step retakes for Black %d times", n)
+	}
+	b.Play(at("g1")) // Black elsewhere: the ban is gone
+	if n := retakes(); n < 340 || n > 460 {
+		t.Errorf("White retakes %d times in 1000, want about %d0", n, koRate)
+	}
+	b.Play(at("a6"))
+	b.Play(at("g2"))
+	if n := retakes(); n != 0 {
+		t.Errorf("five placements after the capture, White still retakes %d times", n)
+	}
+}

@@ -339,6 +339,27 @@ func (b *SquareBoard) nakadeMove() int32 {
 	return -1
 }
 
+// koRate is the share, in percent, of the chances to retake a ko that the
+// ko step takes (Pachi's moggy: 40).
+const koRate = 40
+
+// koMove is the step of ko fights, before the answers to atari: when the
+// player to move is the one the playout's last ko capture barred, the bar
+// has gone and the capture was at most three placements ago, it retakes
+// the ko (koRate times in a hundred) if the policy may play there and it
+// is no self-atari of two or more stones; or -1.
+func (b *SquareBoard) koMove(r *Rand) int32 {
+	k, c := b.koFight, b.toMove
+	if k < 0 || c != b.koFightBy || b.ko >= 0 || int32(len(b.steps))-b.koFightAt > 3 ||
+		b.color[k&cellMask] != board.Empty || r.Intn(100) >= koRate {
+		return -1
+	}
+	if b.playable(k, c) && !b.selfAtari(k, c) {
+		return k
+	}
+	return -1
+}
+
 // replyMove is the step of the last good replies, between atari and
 // shape: the table's answer to the last placement if the policy may play
 // it and it is no self-atari of two or more stones, or -1.

@@ -148,6 +148,11 @@ type Options struct {
 	// (playout.SquareBoard.SetNakade); it needs Heavy.
 	Nakade bool
 
+	// KoFights adds to the tactical playouts of the square board a step
+	// that retakes a ko when the ban has gone (playout.SquareBoard.
+	// SetKoFights, after Pachi's moggy); it needs Heavy.
+	KoFights bool
+
 	// Gammas draws the random moves of the tactical playouts in
 	// proportion to the learned model's gammas of their 3x3 patterns and
 	// distances (playout.Gammas) instead of uniformly, where the fast
@@ -357,14 +362,14 @@ func (k *kept) descend(s game.State, opt Options) *node {
 // treeKey is what of the options shapes a tree: the priors, the rewards
 // and the expansion.
 type treeKey struct {
-	heavy, learned, replies, gammas, nakade, sqrt        bool
+	heavy, learned, replies, gammas, nakade, sqrt, ko    bool
 	learnedGames, marginWeight, marginScale, prior, rave float64
 	expand                                               int
 }
 
 // keyOptions returns the options that shape a tree.
 func keyOptions(o Options) treeKey {
-	return treeKey{o.Heavy, o.Learned, o.Replies, o.Gammas, o.Nakade, o.LearnedSqrt, o.LearnedGames, o.MarginWeight, o.MarginScale, o.PriorEven, o.RaveEquiv, o.ExpandVisits}
+	return treeKey{o.Heavy, o.Learned, o.Replies, o.Gammas, o.Nakade, o.LearnedSqrt, o.KoFights, o.LearnedGames, o.MarginWeight, o.MarginScale, o.PriorEven, o.RaveEquiv, o.ExpandVisits}
 }
 
 // New returns a player with options o (zero fields take defaults).
@@ -602,8 +607,9 @@ func search(s game.State, opt Options, collect bool, root *node) (Analysis, *tre
 		if t.model != nil {
 			workers[i].ext = prior.NewExtractor(s.Rules(), s.Graph())
 		}
-		if gb, ok := b.(*playout.SquareBoard); ok && opt.Nakade && opt.Heavy {
-			gb.SetNakade(true)
+		if gb, ok := b.(*playout.SquareBoard); ok && opt.Heavy {
+			gb.SetNakade(opt.Nakade)
+			gb.SetKoFights(opt.KoFights)
 		}
 		if gb, ok := b.(*playout.SquareBoard); ok && opt.Gammas && opt.Heavy && gb.Heavy() {
 			if m := prior.For(s.Rules(), s.Graph()); m != nil {
