@@ -24,12 +24,13 @@ import "moku/board"
 // half as many playouts a second as the light one; matches decide whether
 // that pays (docs/results.md, "Playout policies").
 //
-// Three more steps can be switched on, each measured at no gain so far
-// (results/strength/README.md): after step 1, the vital point of an eye
-// space the last stone closed (SetNakade, nakadeMove), then the last good
-// reply to the last stone (SetReplies, replyMove, replies.go); and in
-// place of step 2 and the uniform draw, a draw weighted by learned gammas
-// (SetGammas, gammas.go).
+// Four more steps can be switched on, none measured stronger so far
+// (results/strength/README.md): before step 1, retaking a ko (SetKoFights,
+// koMove); after it, the vital point of an eye space the last stone
+// closed (SetNakade, nakadeMove), then the last good reply to the last
+// stone (SetReplies, replyMove, replies.go); and in place of step 2 and
+// the uniform draw, a draw weighted by learned gammas (SetGammas,
+// gammas.go).
 
 // patternSources are MoGo's 3x3 patterns, centred on the candidate move
 // (which must be empty): X and O are the two colours (either may be the
