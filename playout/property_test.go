@@ -346,9 +346,9 @@ func TestHeavyPlayouts(t *testing.T) {
 	}
 }
 
-// stepAfter plays moves on an empty 7x7 board (Go without ko) and returns
-// the point a step of the tactical policy chooses there, or "none".
-func stepAfter(t *testing.T, step func(*SquareBoard, *Rand) int32, moves ...string) string {
+// squareAfter plays moves on an empty 7x7 board (Go without ko) and
+// returns the position and a board of the tactical policy loaded with it.
+func squareAfter(t *testing.T, moves ...string) (game.State, *SquareBoard) {
 	t.Helper()
 	s := start(t, "go ko=none", "7x7")
 	for _, m := range moves {
@@ -363,6 +363,24 @@ func stepAfter(t *testing.T, step func(*SquareBoard, *Rand) int32, moves ...stri
 	b := NewSquare(s.Graph(), false, 0)
 	b.SetHeavy(true)
 	b.Load(s)
+	return s, b
+}
+
+// pointOf returns the point of g named name.
+func pointOf(t *testing.T, g *board.Graph, name string) int {
+	t.Helper()
+	mv, err := game.ParseMove(g, name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return mv.Point
+}
+
+// stepAfter returns the point a step of the tactical policy chooses after
+// moves (squareAfter), or "none".
+func stepAfter(t *testing.T, step func(*SquareBoard, *Rand) int32, moves ...string) string {
+	t.Helper()
+	s, b := squareAfter(t, moves...)
 	if x := step(b, NewRand(1)); x >= 0 {
 		return s.Graph().Name(int(b.toExt[x]))
 	}

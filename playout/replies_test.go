@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"moku/board"
-	"moku/game"
 )
 
 // Learn stores the winner's answers and forgets the loser's that the
@@ -58,27 +57,9 @@ func TestRepliesLearn(t *testing.T) {
 // it may, after answers to atari; with no table, or an answer it may not
 // play, it does not; and its playouts stay legal.
 func TestReplyMove(t *testing.T) {
-	s := start(t, "go ko=none", "7x7")
-	for _, m := range []string{"d4", "c3"} {
-		mv, err := game.ParseMove(s.Graph(), m)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := s.Play(mv); err != nil {
-			t.Fatal(err)
-		}
-	}
+	s, b := squareAfter(t, "d4", "c3")
 	g := s.Graph()
-	at := func(name string) int {
-		mv, err := game.ParseMove(g, name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return mv.Point
-	}
-	b := NewSquare(g, false, 0)
-	b.SetHeavy(true)
-	b.Load(s)
+	at := func(name string) int { return pointOf(t, g, name) }
 	if b.replies != nil || b.last < 0 {
 		t.Fatal("a new board has a table, or no last placement")
 	}

@@ -2,8 +2,6 @@ package playout
 
 import (
 	"testing"
-
-	"moku/game"
 )
 
 // The step of vital points: after White closes an eye space, Black plays
@@ -39,19 +37,12 @@ func TestNakadeMove(t *testing.T) {
 // The random step with gammas draws only points of positive weight, in
 // proportion to it, and its playouts stay legal.
 func TestGammaMove(t *testing.T) {
-	s := start(t, "go ko=none", "7x7")
-	mv, _ := game.ParseMove(s.Graph(), "d4")
-	if err := s.Play(mv); err != nil {
-		t.Fatal(err)
-	}
+	s, b := squareAfter(t, "d4")
 	g := new(Gammas)
 	g.Pattern[1][0] = 1 // White to move: an empty neighbourhood only
 	g.Edge = [5]float32{1, 1, 1, 1, 1}
 	g.Near = [4]float32{0, 1, 1, 5} // points three steps from d4 five times as likely
-	b := NewSquare(s.Graph(), false, 0)
-	b.SetHeavy(true)
 	b.SetGammas(g)
-	b.Load(s)
 	r := NewRand(3)
 	count := map[string]int{}
 	for i := 0; i < 20000; i++ {
@@ -98,27 +89,12 @@ func TestGammaMove(t *testing.T) {
 // about koRate times in a hundred, and not after more than three
 // placements since the capture, nor on Black's turn.
 func TestKoMove(t *testing.T) {
-	s := start(t, "go ko=none", "7x7")
 	// White's d4 sits in Black's c4 d5 d3 with the one liberty e4,
 	// inside White's e5 e3 f4: Black's e4 takes it, a ko.
-	for _, m := range []string{"c4", "e5", "d5", "e3", "d3", "f4", "a1", "d4"} {
-		mv, _ := game.ParseMove(s.Graph(), m)
-		if err := s.Play(mv); err != nil {
-			t.Fatal(err)
-		}
-	}
-	g := s.Graph()
-	at := func(name string) int {
-		mv, err := game.ParseMove(g, name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return mv.Point
-	}
-	b := NewSquare(g, false, 0)
-	b.SetHeavy(true)
+	s, b := squareAfter(t, "c4", "e5", "d5", "e3", "d3", "f4", "a1", "d4")
 	b.SetKoFights(true)
-	b.Load(s)
+	g := s.Graph()
+	at := func(name string) int { return pointOf(t, g, name) }
 	retakes := func() int {
 		r := NewRand(9)
 		n := 0

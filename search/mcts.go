@@ -610,9 +610,7 @@ func search(s game.State, opt Options, collect bool, root *node) (Analysis, *tre
 		if gb, ok := b.(*playout.SquareBoard); ok && opt.Heavy {
 			gb.SetNakade(opt.Nakade)
 			gb.SetKoFights(opt.KoFights)
-		}
-		if gb, ok := b.(*playout.SquareBoard); ok && opt.Gammas && opt.Heavy && gb.Heavy() {
-			if m := prior.For(s.Rules(), s.Graph()); m != nil {
+			if m := prior.For(s.Rules(), s.Graph()); m != nil && opt.Gammas {
 				gb.SetGammas(playoutGammas(m))
 			}
 		}
