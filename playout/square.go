@@ -49,23 +49,25 @@ type SquareBoard struct {
 
 	toInt []int32 // padded index of each point of the graph
 
-	heavy     bool           // the tactical policy (SetHeavy, tactics.go)
-	nakade    bool           // the tactical policy plays the vital points of eye spaces (SetNakade)
-	koFights  bool           // the tactical policy retakes kos (SetKoFights)
-	koFight   int32          // the point the playout's last ko capture barred, or -1
-	koFightBy board.Color    // the player it barred
-	koFightAt int32          // the playout's placements up to that capture
-	gammas    *Gammas        // weights of the tactical policy's random step (SetGammas), or nil
-	weight    [cells]float32 // the random step's weights, by index in empties (gammas)
-	edgeW     [cells]float32 // each point's edge gamma (gammas)
-	nearOff   [24]int32      // steps to the points near a placement (gammas)
-	nearDist  [24]uint8      // and their distances
-	replies   *Replies       // last good replies the tactical policy plays (SetReplies), or nil
-	cands     []int32        // the tactical policy's candidates
-	last      int32          // padded index of the last placement, or -1 after a pass
+	heavy     bool        // the tactical policy (SetHeavy, tactics.go)
+	nakade    bool        // the tactical policy plays the vital points of eye spaces (SetNakade)
+	koFights  bool        // the tactical policy retakes kos (SetKoFights)
+	koFight   int32       // the point the playout's last ko capture barred, or -1
+	koFightBy board.Color // the player it barred
+	koFightAt int32       // the playout's placements up to that capture
+	gammas    *Gammas     // weights of the tactical policy's random step (SetGammas), or nil
+	replies   *Replies    // last good replies the tactical policy plays (SetReplies), or nil
+	cands     []int32     // the tactical policy's candidates
+	last      int32       // padded index of the last placement, or -1 after a pass
 
 	gen   uint32
 	stack []int32
+
+	// The gammas' scratch, last, away from the fields every move reads.
+	weight   [cells]float32 // the random step's weights, by index in empties
+	edgeW    [cells]float32 // each point's edge gamma
+	nearOff  [24]int32      // steps to the points near a placement
+	nearDist [24]uint8      // and their distances
 }
 
 // cells is the size of a SquareBoard's arrays, and cells-1 their index mask.
