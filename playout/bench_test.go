@@ -29,6 +29,16 @@ func BenchmarkGo9x9Heavy(b *testing.B) {
 	benchBoard(b, s, f)
 }
 
+// BenchmarkGo9x9Ladders is BenchmarkGo9x9Heavy with ladders read
+// (SetLadders).
+func BenchmarkGo9x9Ladders(b *testing.B) {
+	s := start(b, "go", "9x9")
+	f := NewSquare(s.Graph(), false, s.Rules().Komi)
+	f.SetHeavy(true)
+	f.SetLadders(true)
+	benchBoard(b, s, f)
+}
+
 func benchBoard(b *testing.B, s game.State, f Board) {
 	r := NewRand(1)
 	players := s.Rules().Players

@@ -257,8 +257,9 @@ func (b *SquareBoard) atariMove(r *Rand) int32 {
 				break
 			}
 		}
-		// Or run, if running gets somewhere.
-		if libs, _, _ := b.libsAfter(x, c, 3); libs >= 3 && b.playable(x, c) {
+		// Or run, if running gets somewhere: three liberties, or with
+		// ladders read, two that the chase does not catch.
+		if libs, captures, _ := b.libsAfter(x, c, 3); b.playable(x, c) && (libs >= 3 || b.ladders && libs == 2 && (captures || !b.runCaught(x, c))) {
 			b.cands = append(b.cands, x)
 		}
 	}

@@ -49,6 +49,7 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -147,6 +148,13 @@ type Options struct {
 	// that plays the vital point of an eye space the last move closed
 	// (playout.SquareBoard.SetNakade); it needs Heavy.
 	Nakade bool
+
+	// Ladders adds to the tactical playouts of the square board the
+	// reading of ladders: a chain in atari runs to two liberties when the
+	// chase does not catch it, and an atari on the last stone's chain
+	// that the chase catches is played (playout.SquareBoard.SetLadders);
+	// it needs Heavy.
+	Ladders bool
 
 	// KoFights adds to the tactical playouts of the square board a step
 	// that retakes a ko when the ban has gone (playout.SquareBoard.
@@ -362,14 +370,14 @@ func (k *kept) descend(s game.State, opt Options) *node {
 // treeKey is what of the options shapes a tree: the priors, the rewards
 // and the expansion.
 type treeKey struct {
-	heavy, learned, replies, gammas, nakade, sqrt, ko    bool
-	learnedGames, marginWeight, marginScale, prior, rave float64
-	expand                                               int
+	heavy, learned, replies, gammas, nakade, ladders, sqrt, ko bool
+	learnedGames, marginWeight, marginScale, prior, rave       float64
+	expand                                                     int
 }
 
 // keyOptions returns the options that shape a tree.
 func keyOptions(o Options) treeKey {
-	return treeKey{o.Heavy, o.Learned, o.Replies, o.Gammas, o.Nakade, o.LearnedSqrt, o.KoFights, o.LearnedGames, o.MarginWeight, o.MarginScale, o.PriorEven, o.RaveEquiv, o.ExpandVisits}
+	return treeKey{o.Heavy, o.Learned, o.Replies, o.Gammas, o.Nakade, o.Ladders, o.LearnedSqrt, o.KoFights, o.LearnedGames, o.MarginWeight, o.MarginScale, o.PriorEven, o.RaveEquiv, o.ExpandVisits}
 }
 
 // New returns a player with options o (zero fields take defaults).
@@ -396,6 +404,18 @@ func (p *Player) Name() string {
 	}
 	if p.Opt.Heavy {
 		s += ", heavy playouts"
+		var steps []string
+		for _, x := range []struct {
+			on   bool
+			name string
+		}{{p.Opt.KoFights, "ko fights"}, {p.Opt.Ladders, "ladders"}, {p.Opt.Nakade, "nakade"}, {p.Opt.Replies, "last good replies"}, {p.Opt.Gammas, "gammas"}} {
+			if x.on {
+				steps = append(steps, x.name)
+			}
+		}
+		if len(steps) > 0 {
+			s += " (" + strings.Join(steps, ", ") + ")"
+		}
 	}
 	if p.Opt.Learned {
 		s += ", learned priors"
@@ -609,6 +629,7 @@ func search(s game.State, opt Options, collect bool, root *node) (Analysis, *tre
 		}
 		if gb, ok := b.(*playout.SquareBoard); ok && opt.Heavy {
 			gb.SetNakade(opt.Nakade)
+			gb.SetLadders(opt.Ladders)
 			gb.SetKoFights(opt.KoFights)
 			if m := prior.For(s.Rules(), s.Graph()); m != nil && opt.Gammas {
 				gb.SetGammas(playoutGammas(m))
