@@ -19,21 +19,22 @@ import (
 // flags: who plays genmove, and the search's budget and policy.
 // DefaultSettings gives the flags' defaults.
 type Settings struct {
-	Player    string  // "mcts" (the Monte-Carlo tree search) or "random"
-	Seed      uint64  // of genmove's random choices
-	Playouts  int     // mcts: playouts a move (0: as many as Seconds allows)
-	Seconds   float64 // mcts: seconds a move (0: as many as Playouts takes)
-	Threads   int     // mcts: search threads
-	Resign    bool    // mcts: resign hopeless games
-	StopEarly bool    // mcts: end a search once its move cannot change
-	Heavy     bool    // mcts: tactical playouts where the game has them
-	Learned   bool    // mcts: learned move priors where moku has weights for the game
-	KeepTree  bool    // mcts: search on from the last move's tree (search.Options.KeepTree)
-	Replies   bool    // mcts: last good replies in the tactical playouts (search.Options.Replies)
-	Nakade    bool    // mcts: vital points of eye spaces in the tactical playouts (search.Options.Nakade)
-	KoFights  bool    // mcts: ko fights in the tactical playouts (search.Options.KoFights)
-	Ladders   bool    // mcts: ladders read in the tactical playouts (search.Options.Ladders)
-	Gammas    bool    // mcts: the tactical playouts' random moves weighted by the learned gammas (search.Options.Gammas)
+	Player        string  // "mcts" (the Monte-Carlo tree search) or "random"
+	Seed          uint64  // of genmove's random choices
+	Playouts      int     // mcts: playouts a move (0: as many as Seconds allows)
+	Seconds       float64 // mcts: seconds a move (0: as many as Playouts takes)
+	Threads       int     // mcts: search threads
+	Resign        bool    // mcts: resign hopeless games
+	StopEarly     bool    // mcts: end a search once its move cannot change
+	Heavy         bool    // mcts: tactical playouts where the game has them
+	Learned       bool    // mcts: learned move priors where moku has weights for the game
+	KeepTree      bool    // mcts: search on from the last move's tree (search.Options.KeepTree)
+	Replies       bool    // mcts: last good replies in the tactical playouts (search.Options.Replies)
+	Nakade        bool    // mcts: vital points of eye spaces in the tactical playouts (search.Options.Nakade)
+	KoFights      bool    // mcts: ko fights in the tactical playouts (search.Options.KoFights)
+	Ladders       bool    // mcts: ladders read in the tactical playouts (search.Options.Ladders)
+	LoneSelfAtari bool    // mcts: no self-ataris of one stone in the tactical playouts but throw-ins (search.Options.LoneSelfAtari)
+	Gammas        bool    // mcts: the tactical playouts' random moves weighted by the learned gammas (search.Options.Gammas)
 	// LearnedGames is the won games the most probable move gets with
 	// Learned (0: the search's default).
 	LearnedGames float64
@@ -92,6 +93,7 @@ func (s *Settings) AddFlags(fs *flag.FlagSet) {
 	fs.BoolVar(&s.Replies, "replies", s.Replies, "mcts: the tactical playouts play the last good reply to the last move, learned from the search's won playouts, where the board has them (two players on a rectangle)")
 	fs.BoolVar(&s.Nakade, "nakade", s.Nakade, "mcts: the tactical playouts play the vital point of an eye space of three to six points the last move closed (rectangles)")
 	fs.BoolVar(&s.Ladders, "ladders", s.Ladders, "mcts: the tactical playouts read ladders: a group in atari runs to two liberties when the chase does not catch it, and an atari on the last move's group that the chase catches is played (rectangles)")
+	fs.BoolVar(&s.LoneSelfAtari, "lone-self-atari", s.LoneSelfAtari, "mcts: the tactical playouts refuse self-ataris of a single stone too, but for throw-ins into a space the other player encloses (rectangles)")
 	fs.BoolVar(&s.KoFights, "ko-fights", s.KoFights, "mcts: the tactical playouts retake a ko, 40 times in 100, when its ban has gone within three moves of the capture (rectangles)")
 	fs.BoolVar(&s.Gammas, "gammas", s.Gammas, "mcts: the tactical playouts draw their random moves in proportion to the learned model's gammas of 3x3 patterns and distances, where moku has weights for the game (rectangles)")
 	fs.BoolVar(&s.Heavy, "heavy", s.Heavy, "mcts: tactical playouts where the game has them (two players: answers to atari, and on a rectangle 3x3 shapes, no big self-ataris; Keil on the hexhex: captures and rescues through linking; Ki: captures); --heavy=false for the light reference policy")
@@ -103,7 +105,7 @@ func (s Settings) Options() search.Options {
 	o.Playouts, o.Time, o.Threads, o.Seed = s.Playouts, seconds(s.Seconds), s.Threads, s.Seed
 	o.Resign, o.Heavy, o.StopEarly, o.Learned = s.Resign, s.Heavy, s.StopEarly, s.Learned
 	o.KeepTree, o.Replies, o.Gammas, o.Nakade = s.KeepTree, s.Replies, s.Gammas, s.Nakade
-	o.LearnedSqrt, o.KoFights, o.Ladders = s.LearnedSqrt, s.KoFights, s.Ladders
+	o.LearnedSqrt, o.KoFights, o.Ladders, o.LoneSelfAtari = s.LearnedSqrt, s.KoFights, s.Ladders, s.LoneSelfAtari
 	if s.LearnedGames > 0 {
 		o.LearnedGames = s.LearnedGames
 	}

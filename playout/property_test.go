@@ -444,3 +444,31 @@ func TestKiHeavyPlayouts(t *testing.T) {
 		t.Errorf("captures chosen: %v, want c2, c4, d3", seen)
 	}
 }
+
+// TestLoneSelfAtari: with lone self-ataris refused, Black's b1 against
+// White's b2 and c1 is one (its liberty a1 opens on a2); with White on a2
+// as well, b1 throws in (a1 is White's enclosed space) and is allowed.
+// Without the switch neither counts.
+func TestLoneSelfAtari(t *testing.T) {
+	for _, c := range []struct {
+		moves      string
+		lone, want bool
+	}{
+		{"e5 b2 e4 c1", true, true},
+		{"e5 b2 e4 c1 e3 a2", true, false},
+		{"e5 b2 e4 c1", false, false},
+		{"e5 b2 e4 c1 e3 a2", false, false},
+	} {
+		s := start(t, "go ko=none", "5x5")
+		if err := game.PlayAll(s, c.moves); err != nil {
+			t.Fatal(err)
+		}
+		b := NewSquare(s.Graph(), false, 0)
+		b.SetHeavy(true)
+		b.SetLoneSelfAtari(c.lone)
+		b.Load(s)
+		if got := b.SelfAtari(pointOf(t, s.Graph(), "b1")); got != c.want {
+			t.Errorf("after %s, lone self-ataris refused %v: b1 self-atari %v, want %v", c.moves, c.lone, got, c.want)
+		}
+	}
+}

@@ -49,18 +49,19 @@ type SquareBoard struct {
 
 	toInt []int32 // padded index of each point of the graph
 
-	heavy     bool         // the tactical policy (SetHeavy, tactics.go)
-	nakade    bool         // the tactical policy plays the vital points of eye spaces (SetNakade)
-	koFights  bool         // the tactical policy retakes kos (SetKoFights)
-	ladders   bool         // the tactical policy reads ladders (SetLadders, ladders.go)
-	scratch   *SquareBoard // where ladders are read, or nil before the first
-	koFight   int32        // the point the playout's last ko capture barred, or -1
-	koFightBy board.Color  // the player it barred
-	koFightAt int32        // the playout's placements up to that capture
-	gammas    *Gammas      // weights of the tactical policy's random step (SetGammas), or nil
-	replies   *Replies     // last good replies the tactical policy plays (SetReplies), or nil
-	cands     []int32      // the tactical policy's candidates
-	last      int32        // padded index of the last placement, or -1 after a pass
+	heavy         bool         // the tactical policy (SetHeavy, tactics.go)
+	nakade        bool         // the tactical policy plays the vital points of eye spaces (SetNakade)
+	koFights      bool         // the tactical policy retakes kos (SetKoFights)
+	ladders       bool         // the tactical policy reads ladders (SetLadders, ladders.go)
+	loneSelfAtari bool         // the tactical policy refuses lone self-ataris but throw-ins (SetLoneSelfAtari)
+	scratch       *SquareBoard // where ladders are read, or nil before the first
+	koFight       int32        // the point the playout's last ko capture barred, or -1
+	koFightBy     board.Color  // the player it barred
+	koFightAt     int32        // the playout's placements up to that capture
+	gammas        *Gammas      // weights of the tactical policy's random step (SetGammas), or nil
+	replies       *Replies     // last good replies the tactical policy plays (SetReplies), or nil
+	cands         []int32      // the tactical policy's candidates
+	last          int32        // padded index of the last placement, or -1 after a pass
 
 	gen   uint32
 	stack []int32

@@ -191,14 +191,37 @@ func (b *SquareBoard) countLibs(r int32, n, most int) int {
 }
 
 // selfAtari reports whether a stone of c on p would leave a chain of two
-// or more stones with one liberty, capturing nothing.
+// or more stones with one liberty, capturing nothing; with lone
+// self-ataris refused (SetLoneSelfAtari), a single stone too, unless it
+// throws in: its liberty's other neighbours are all the other player's
+// stones or the border, a space the other player encloses.
 func (b *SquareBoard) selfAtari(p int32, c board.Color) bool {
 	if e := b.nbr[p&cellMask] & 0xF; e >= 2 {
 		return false
 	}
 	libs, captures, size := b.libsAfter(p, c, 2)
-	return libs < 2 && !captures && size >= 2
+	if libs >= 2 || captures {
+		return false
+	}
+	if size >= 2 {
+		return true
+	}
+	if !b.loneSelfAtari {
+		return false
+	}
+	for _, q := range [4]int32{p - b.stride, p - 1, p + 1, p + b.stride} {
+		if b.color[q&cellMask] == board.Empty {
+			// p is q's one empty neighbour, and c has none.
+			n := b.nbr[q&cellMask]
+			return n&0xF != 1 || n>>(4*uint16(c))&0xF != 0
+		}
+	}
+	return false
 }
+
+// SetLoneSelfAtari makes the tactical policy refuse self-ataris of a
+// single stone too, but for throw-ins (selfAtari).
+func (b *SquareBoard) SetLoneSelfAtari(on bool) { b.loneSelfAtari = on }
 
 // playable reports whether the policy may play p for c: not ko, not an own
 // eye, not suicide.

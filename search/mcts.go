@@ -156,6 +156,12 @@ type Options struct {
 	// it needs Heavy.
 	Ladders bool
 
+	// LoneSelfAtari makes the tactical playouts of the square board refuse
+	// self-ataris of a single stone too, but for throw-ins into a space
+	// the other player encloses (playout.SquareBoard.SetLoneSelfAtari); it
+	// needs Heavy.
+	LoneSelfAtari bool
+
 	// KoFights adds to the tactical playouts of the square board a step
 	// that retakes a ko when the ban has gone (playout.SquareBoard.
 	// SetKoFights, after Pachi's moggy); it needs Heavy.
@@ -370,14 +376,14 @@ func (k *kept) descend(s game.State, opt Options) *node {
 // treeKey is what of the options shapes a tree: the priors, the rewards
 // and the expansion.
 type treeKey struct {
-	heavy, learned, replies, gammas, nakade, ladders, sqrt, ko bool
-	learnedGames, marginWeight, marginScale, prior, rave       float64
-	expand                                                     int
+	heavy, learned, replies, gammas, nakade, ladders, lone, sqrt, ko bool
+	learnedGames, marginWeight, marginScale, prior, rave             float64
+	expand                                                           int
 }
 
 // keyOptions returns the options that shape a tree.
 func keyOptions(o Options) treeKey {
-	return treeKey{o.Heavy, o.Learned, o.Replies, o.Gammas, o.Nakade, o.Ladders, o.LearnedSqrt, o.KoFights, o.LearnedGames, o.MarginWeight, o.MarginScale, o.PriorEven, o.RaveEquiv, o.ExpandVisits}
+	return treeKey{o.Heavy, o.Learned, o.Replies, o.Gammas, o.Nakade, o.Ladders, o.LoneSelfAtari, o.LearnedSqrt, o.KoFights, o.LearnedGames, o.MarginWeight, o.MarginScale, o.PriorEven, o.RaveEquiv, o.ExpandVisits}
 }
 
 // New returns a player with options o (zero fields take defaults).
@@ -408,7 +414,7 @@ func (p *Player) Name() string {
 		for _, x := range []struct {
 			on   bool
 			name string
-		}{{p.Opt.KoFights, "ko fights"}, {p.Opt.Ladders, "ladders"}, {p.Opt.Nakade, "nakade"}, {p.Opt.Replies, "last good replies"}, {p.Opt.Gammas, "gammas"}} {
+		}{{p.Opt.KoFights, "ko fights"}, {p.Opt.Ladders, "ladders"}, {p.Opt.LoneSelfAtari, "no lone self-ataris"}, {p.Opt.Nakade, "nakade"}, {p.Opt.Replies, "last good replies"}, {p.Opt.Gammas, "gammas"}} {
 			if x.on {
 				steps = append(steps, x.name)
 			}
@@ -630,6 +636,7 @@ func search(s game.State, opt Options, collect bool, root *node) (Analysis, *tre
 		if gb, ok := b.(*playout.SquareBoard); ok && opt.Heavy {
 			gb.SetNakade(opt.Nakade)
 			gb.SetLadders(opt.Ladders)
+			gb.SetLoneSelfAtari(opt.LoneSelfAtari)
 			gb.SetKoFights(opt.KoFights)
 			if m := prior.For(s.Rules(), s.Graph()); m != nil && opt.Gammas {
 				gb.SetGammas(playoutGammas(m))
