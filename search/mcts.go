@@ -156,6 +156,12 @@ type Options struct {
 	// it needs Heavy.
 	Ladders bool
 
+	// Criticality, when above 0, adds to each node's AMAF games, once
+	// critMin playouts with an owner of its point have gone through it,
+	// its criticality times its AMAF games times Criticality, all won
+	// (Pachi's crit_rave, 1.1; two players). 0: off.
+	Criticality float64
+
 	// LoneSelfAtari makes the tactical playouts of the square board refuse
 	// self-ataris of a single stone too, but for throw-ins into a space
 	// the other player encloses (playout.SquareBoard.SetLoneSelfAtari); it
@@ -239,6 +245,10 @@ type node struct {
 	priorWon int64                   // wins given by the priors (fixed at creation)
 	policy   float32                 // the learned model's probability of move (Options.Learned)
 	children atomic.Pointer[[]*node] // nil until expanded
+	// Criticality (Options.Criticality): of the playouts through the
+	// node that ended with an owner for its point, how many, how many
+	// the node's player owned it in, and how many the winner did.
+	critN, meOwn, winOwn atomic.Int64
 }
 
 // kids returns the children, nil until the node is expanded.
@@ -273,11 +283,42 @@ func (n *node) realRate() float64 {
 // and w/v when there are no AMAF visits. The counts stay in units:
 // invEquiv is 1/(equiv*unit), so an*invEquiv is the AMAF visits over
 // equiv, and the units cancel in the quotient.
-func (n *node) value(invEquiv float64) float64 {
+func (n *node) value(invEquiv, crit float64) float64 {
 	v, w := float64(n.visits.Load()), float64(n.wins.Load())
 	an, aw := float64(n.amafN.Load()), float64(n.amafWins.Load())
+	if crit > 0 {
+		if c := n.criticality(); c != 0 {
+			// Pachi's criticality in RAVE: crit*an*coefficient won AMAF
+			// games (lost ones when negative).
+			x := c * an * crit
+			an += x
+			aw += x
+		}
+	}
 	x := an * invEquiv
 	return (w*(1+x) + aw) / (an + v + x*v)
+}
+
+// critMin is the playouts through a node before its criticality counts
+// (Pachi's crit_min_playouts).
+const critMin = 2000
+
+// criticality is Coulom's criticality of the node's point, from the
+// playouts through it: the share in which the winner owned the point,
+// less the share expected if owning it and winning were independent. It
+// is 0 before critMin playouts.
+func (n *node) criticality() float64 {
+	cn := float64(n.critN.Load())
+	if cn < critMin {
+		return 0
+	}
+	v := float64(n.visits.Load()-n.prior) / unit
+	if v <= 0 {
+		return 0
+	}
+	rate := min(max(float64(n.wins.Load()-n.priorWon)/unit/v, 0), 1)
+	me, win := float64(n.meOwn.Load())/cn, float64(n.winOwn.Load())/cn
+	return win - (me*rate + (1-me)*(1-rate))
 }
 
 // newNode returns a child with prior visits and wins (in visits).
@@ -377,13 +418,14 @@ func (k *kept) descend(s game.State, opt Options) *node {
 // and the expansion.
 type treeKey struct {
 	heavy, learned, replies, gammas, nakade, ladders, lone, sqrt, ko bool
+	crit                                                             float64
 	learnedGames, marginWeight, marginScale, prior, rave             float64
 	expand                                                           int
 }
 
 // keyOptions returns the options that shape a tree.
 func keyOptions(o Options) treeKey {
-	return treeKey{o.Heavy, o.Learned, o.Replies, o.Gammas, o.Nakade, o.Ladders, o.LoneSelfAtari, o.LearnedSqrt, o.KoFights, o.LearnedGames, o.MarginWeight, o.MarginScale, o.PriorEven, o.RaveEquiv, o.ExpandVisits}
+	return treeKey{o.Heavy, o.Learned, o.Replies, o.Gammas, o.Nakade, o.Ladders, o.LoneSelfAtari, o.LearnedSqrt, o.KoFights, o.Criticality, o.LearnedGames, o.MarginWeight, o.MarginScale, o.PriorEven, o.RaveEquiv, o.ExpandVisits}
 }
 
 // New returns a player with options o (zero fields take defaults).
@@ -444,6 +486,9 @@ func (p *Player) Name() string {
 	}
 	if p.Opt.RaveEquiv != d.RaveEquiv {
 		s += fmt.Sprintf(", RAVE equivalence %g", p.Opt.RaveEquiv)
+	}
+	if p.Opt.Criticality > 0 {
+		s += fmt.Sprintf(", criticality %g", p.Opt.Criticality)
 	}
 	return s + fmt.Sprintf(", %d threads", p.Opt.Threads)
 }
@@ -858,10 +903,22 @@ func (t *tree) iterate(w *worker) {
 	for c := range reward {
 		units[c] = int64(math.Round(reward[c] * unit))
 	}
+	crit := t.opt.Criticality > 0 && t.players == 2 && len(steps) > 0
 	for d := len(w.path) - 1; d >= 0; d-- {
 		x := w.path[d]
 		if r := units[x.player]; r != 0 {
 			x.wins.Add(r)
+		}
+		if crit && x.move.Kind == game.Place {
+			if o := w.b.Owner(x.move.Point); o != board.Empty {
+				x.critN.Add(1)
+				if o == x.player {
+					x.meOwn.Add(1)
+				}
+				if won[o] == 1 {
+					x.winOwn.Add(1)
+				}
+			}
 		}
 		for _, k := range x.kids() {
 			if k.move.Kind == game.Place && w.seen[k.move.Point] == k.player {
@@ -903,7 +960,7 @@ func (t *tree) choose(kids []*node) *node {
 	inv := 1 / (t.opt.RaveEquiv * unit)
 	best, bv := kids[0], math.Inf(-1)
 	for _, k := range kids {
-		if v := k.value(inv); v > bv {
+		if v := k.value(inv, t.opt.Criticality); v > bv {
 			best, bv = k, v
 		}
 	}

@@ -32,7 +32,7 @@ func TestValueFormula(t *testing.T) {
 			beta := an / (an + v + an*v/equiv)
 			want = (1-beta)*w/v + beta*aw/an
 		}
-		if got := n.value(1 / (float64(equiv) * unit)); math.Abs(got-want) > 1e-12 {
+		if got := n.value(1/(float64(equiv)*unit), 0); math.Abs(got-want) > 1e-12 {
 			t.Fatalf("v %v w %v an %v aw %v: %v, want %v", v, w, an, aw, got, want)
 		}
 	}
