@@ -34,6 +34,8 @@ type Settings struct {
 	KoFights      bool    // mcts: ko fights in the tactical playouts (search.Options.KoFights)
 	Ladders       bool    // mcts: ladders read in the tactical playouts (search.Options.Ladders)
 	Criticality   float64 // mcts: criticality in RAVE (search.Options.Criticality)
+	StepRate      int     // mcts: percent of chances the tactical playouts' steps take (search.Options.StepRate)
+	SelfAtariRate int     // mcts: percent of self-ataris the tactical playouts refuse (search.Options.SelfAtariRate)
 	LoneSelfAtari bool    // mcts: no self-ataris of one stone in the tactical playouts but throw-ins (search.Options.LoneSelfAtari)
 	Gammas        bool    // mcts: the tactical playouts' random moves weighted by the learned gammas (search.Options.Gammas)
 	// LearnedGames is the won games the most probable move gets with
@@ -96,6 +98,8 @@ func (s *Settings) AddFlags(fs *flag.FlagSet) {
 	fs.BoolVar(&s.Ladders, "ladders", s.Ladders, "mcts: the tactical playouts read ladders: a group in atari runs to two liberties when the chase does not catch it, and an atari on the last move's group that the chase catches is played (rectangles)")
 	fs.BoolVar(&s.LoneSelfAtari, "lone-self-atari", s.LoneSelfAtari, "mcts: the tactical playouts refuse self-ataris of a single stone too, but for throw-ins into a space the other player encloses (rectangles)")
 	fs.Float64Var(&s.Criticality, "criticality", s.Criticality, "mcts: Pachi's criticality in RAVE: a node through which 2000 playouts have gone gets its criticality times its AMAF games times this many won AMAF games (Pachi: 1.1; 0: off; two players)")
+	fs.IntVar(&s.StepRate, "step-rate", s.StepRate, "mcts: the tactical playouts try each step (atari, ladders, nakade, shape) this many times in 100 (Pachi's moggy on 9x9: 90; 0 or 100: always; rectangles)")
+	fs.IntVar(&s.SelfAtariRate, "self-atari-rate", s.SelfAtariRate, "mcts: the tactical playouts' random moves refuse a self-atari this many times in 100 (Pachi's moggy: 60; 0 or 100: always; rectangles)")
 	fs.BoolVar(&s.KoFights, "ko-fights", s.KoFights, "mcts: the tactical playouts retake a ko, 40 times in 100, when its ban has gone within three moves of the capture (rectangles)")
 	fs.BoolVar(&s.Gammas, "gammas", s.Gammas, "mcts: the tactical playouts draw their random moves in proportion to the learned model's gammas of 3x3 patterns and distances, where moku has weights for the game (rectangles)")
 	fs.BoolVar(&s.Heavy, "heavy", s.Heavy, "mcts: tactical playouts where the game has them (two players: answers to atari, and on a rectangle 3x3 shapes, no big self-ataris; Keil on the hexhex: captures and rescues through linking; Ki: captures); --heavy=false for the light reference policy")
@@ -108,7 +112,7 @@ func (s Settings) Options() search.Options {
 	o.Resign, o.Heavy, o.StopEarly, o.Learned = s.Resign, s.Heavy, s.StopEarly, s.Learned
 	o.KeepTree, o.Replies, o.Gammas, o.Nakade = s.KeepTree, s.Replies, s.Gammas, s.Nakade
 	o.LearnedSqrt, o.KoFights, o.Ladders, o.LoneSelfAtari = s.LearnedSqrt, s.KoFights, s.Ladders, s.LoneSelfAtari
-	o.Criticality = s.Criticality
+	o.Criticality, o.StepRate, o.SelfAtariRate = s.Criticality, s.StepRate, s.SelfAtariRate
 	if s.LearnedGames > 0 {
 		o.LearnedGames = s.LearnedGames
 	}
@@ -155,6 +159,9 @@ func (s Settings) Engine(cfg catalog.Config) (*Engine, error) {
 		e.playedBy = search.New(o).Name()
 		if s.ExpandVisits < 0 || !(s.PriorEven >= 0) || !(s.RaveEquiv >= 0) || math.IsInf(s.PriorEven+s.RaveEquiv, 0) {
 			return nil, fmt.Errorf("--expand-visits %d --prior-even %g --rave-equiv %g: want 0 (the default) or more", s.ExpandVisits, s.PriorEven, s.RaveEquiv)
+		}
+		if s.StepRate < 0 || s.StepRate > 100 || s.SelfAtariRate < 0 || s.SelfAtariRate > 100 {
+			return nil, fmt.Errorf("--step-rate %d --self-atari-rate %d: want 0 to 100", s.StepRate, s.SelfAtariRate)
 		}
 		if !(s.Criticality >= 0) || math.IsInf(s.Criticality, 0) {
 			return nil, fmt.Errorf("--criticality %g: want 0 (off) or more", s.Criticality)

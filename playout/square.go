@@ -53,6 +53,8 @@ type SquareBoard struct {
 	nakade        bool         // the tactical policy plays the vital points of eye spaces (SetNakade)
 	koFights      bool         // the tactical policy retakes kos (SetKoFights)
 	ladders       bool         // the tactical policy reads ladders (SetLadders, ladders.go)
+	stepRate      int          // percent of chances the tactical steps take, 0 for all (SetRates)
+	selfAtariRate int          // percent of self-ataris the random move refuses, 0 for all (SetRates)
 	loneSelfAtari bool         // the tactical policy refuses lone self-ataris but throw-ins (SetLoneSelfAtari)
 	scratch       *SquareBoard // where ladders are read, or nil before the first
 	koFight       int32        // the point the playout's last ko capture barred, or -1
@@ -458,13 +460,13 @@ func (b *SquareBoard) randomMove(r *Rand) bool {
 		if b.koFights {
 			x = b.koMove(r)
 		}
-		if x < 0 {
+		if x < 0 && b.takes(r) {
 			x = b.atariMove(r)
 		}
-		if x < 0 && b.ladders {
+		if x < 0 && b.ladders && b.takes(r) {
 			x = b.ladderMove(r)
 		}
-		if x < 0 && b.nakade {
+		if x < 0 && b.nakade && b.takes(r) {
 			x = b.nakadeMove()
 		}
 		if x < 0 && b.replies != nil {
@@ -473,7 +475,7 @@ func (b *SquareBoard) randomMove(r *Rand) bool {
 		if x < 0 && b.gammas != nil {
 			x = b.gammaMove(r)
 		}
-		if x < 0 && b.gammas == nil {
+		if x < 0 && b.gammas == nil && b.takes(r) {
 			x = b.patternMove(r)
 		}
 		if x >= 0 {
@@ -488,7 +490,7 @@ func (b *SquareBoard) randomMove(r *Rand) bool {
 	for k := b.empties.n; k > 0; {
 		i := int32(r.Intn(int(k)))
 		p := b.empties.list[i&cellMask]
-		if p != b.ko && !b.eye(p, c) && b.lives(p, c) && !(b.heavy && b.selfAtari(p, c)) {
+		if p != b.ko && !b.eye(p, c) && b.lives(p, c) && !(b.heavy && b.selfAtari(p, c) && b.refuses(r)) {
 			b.place(p, c)
 			b.last = p
 			return true
@@ -498,6 +500,33 @@ func (b *SquareBoard) randomMove(r *Rand) bool {
 	}
 	b.last = -1
 	return false
+}
+
+// takes reports whether the tactical policy tries its next step: always,
+// or stepRate times in a hundred (SetRates).
+func (b *SquareBoard) takes(r *Rand) bool {
+	return b.stepRate == 0 || int(r.Intn(100)) < b.stepRate
+}
+
+// refuses reports whether the tactical policy's random move refuses a
+// self-atari: always, or selfAtariRate times in a hundred (SetRates).
+func (b *SquareBoard) refuses(r *Rand) bool {
+	return b.selfAtariRate == 0 || int(r.Intn(100)) < b.selfAtariRate
+}
+
+// SetRates makes the tactical policy try each of its steps (the answers
+// to atari, ladders, nakade and shape) step times in a hundred, and its
+// random move refuse a self-atari selfAtari times in a hundred, as
+// Pachi's moggy does (its 9x9 rates: 90 and 60). 0 or 100: always, the
+// default.
+func (b *SquareBoard) SetRates(step, selfAtari int) {
+	always := func(x int) int {
+		if x <= 0 || x >= 100 {
+			return 0
+		}
+		return x
+	}
+	b.stepRate, b.selfAtariRate = always(step), always(selfAtari)
 }
 
 // Playout plays the reference light policy (or the tactical one) to the

@@ -2,6 +2,8 @@ package playout
 
 import (
 	"testing"
+
+	"moku/board"
 )
 
 // The step of vital points: after White closes an eye space, Black plays
@@ -127,5 +129,45 @@ func TestKoMove(t *testing.T) {
 	b.Play(at("g2"))
 	if n := retakes(); n != 0 {
 		t.Errorf("five placements after the capture, White still retakes %d times", n)
+	}
+}
+
+// TestRates: at a step rate of 50 the answer to atari (Black's capture on
+// e4 of White's d4, the last stone) is played about half the time, and
+// always without a rate; the random move refuses self-ataris at the rate
+// given.
+func TestRates(t *testing.T) {
+	s, b := squareAfter(t, "c4", "e5", "d5", "e3", "d3", "f4", "a1", "d4")
+	e4 := pointOf(t, s.Graph(), "e4")
+	captures := func(step int) int {
+		r := NewRand(3)
+		b.SetRates(step, 0)
+		n := 0
+		for i := 0; i < 1000; i++ {
+			b.Load(s)
+			b.randomMove(r)
+			if b.At(e4) == board.Black {
+				n++
+			}
+		}
+		return n
+	}
+	if n := captures(0); n != 1000 {
+		t.Errorf("always: e4 %d times in 1000", n)
+	}
+	// Half the time the step, and the random move finds e4 now and then.
+	if n := captures(50); n < 440 || n > 580 {
+		t.Errorf("at 50%%: e4 %d times in 1000, want about 500", n)
+	}
+	r := NewRand(4)
+	b.SetRates(0, 60)
+	n := 0
+	for i := 0; i < 10000; i++ {
+		if b.refuses(r) {
+			n++
+		}
+	}
+	if n < 5700 || n > 6300 {
+		t.Errorf("self-ataris refused %d times in 10000, want about 6000", n)
 	}
 }

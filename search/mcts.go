@@ -162,6 +162,13 @@ type Options struct {
 	// (Pachi's crit_rave, 1.1; two players). 0: off.
 	Criticality float64
 
+	// StepRate and SelfAtariRate, from 1 to 99, make the tactical
+	// playouts of the square board try each step StepRate times in a
+	// hundred and refuse a self-atari SelfAtariRate times in a hundred
+	// (playout.SquareBoard.SetRates; Pachi's moggy on 9x9: 90 and 60).
+	// 0 or 100: always, the default.
+	StepRate, SelfAtariRate int
+
 	// LoneSelfAtari makes the tactical playouts of the square board refuse
 	// self-ataris of a single stone too, but for throw-ins into a space
 	// the other player encloses (playout.SquareBoard.SetLoneSelfAtari); it
@@ -419,13 +426,14 @@ func (k *kept) descend(s game.State, opt Options) *node {
 type treeKey struct {
 	heavy, learned, replies, gammas, nakade, ladders, lone, sqrt, ko bool
 	crit                                                             float64
+	stepRate, selfAtariRate                                          int
 	learnedGames, marginWeight, marginScale, prior, rave             float64
 	expand                                                           int
 }
 
 // keyOptions returns the options that shape a tree.
 func keyOptions(o Options) treeKey {
-	return treeKey{o.Heavy, o.Learned, o.Replies, o.Gammas, o.Nakade, o.Ladders, o.LoneSelfAtari, o.LearnedSqrt, o.KoFights, o.Criticality, o.LearnedGames, o.MarginWeight, o.MarginScale, o.PriorEven, o.RaveEquiv, o.ExpandVisits}
+	return treeKey{o.Heavy, o.Learned, o.Replies, o.Gammas, o.Nakade, o.Ladders, o.LoneSelfAtari, o.LearnedSqrt, o.KoFights, o.Criticality, o.StepRate, o.SelfAtariRate, o.LearnedGames, o.MarginWeight, o.MarginScale, o.PriorEven, o.RaveEquiv, o.ExpandVisits}
 }
 
 // New returns a player with options o (zero fields take defaults).
@@ -486,6 +494,12 @@ func (p *Player) Name() string {
 	}
 	if p.Opt.RaveEquiv != d.RaveEquiv {
 		s += fmt.Sprintf(", RAVE equivalence %g", p.Opt.RaveEquiv)
+	}
+	if r := p.Opt.StepRate; r > 0 && r < 100 {
+		s += fmt.Sprintf(", playout steps at %d%%", r)
+	}
+	if r := p.Opt.SelfAtariRate; r > 0 && r < 100 {
+		s += fmt.Sprintf(", self-ataris refused at %d%%", r)
 	}
 	if p.Opt.Criticality > 0 {
 		s += fmt.Sprintf(", criticality %g", p.Opt.Criticality)
@@ -682,6 +696,7 @@ func search(s game.State, opt Options, collect bool, root *node) (Analysis, *tre
 			gb.SetNakade(opt.Nakade)
 			gb.SetLadders(opt.Ladders)
 			gb.SetLoneSelfAtari(opt.LoneSelfAtari)
+			gb.SetRates(opt.StepRate, opt.SelfAtariRate)
 			gb.SetKoFights(opt.KoFights)
 			if m := prior.For(s.Rules(), s.Graph()); m != nil && opt.Gammas {
 				gb.SetGammas(playoutGammas(m))
