@@ -10,7 +10,8 @@
 // described by its features, at most one from each Group: the pattern of
 // the stones around it (Pattern: the 3x3 square on square boards, the six
 // neighbours on the hexhex, both canonicalised under the board's rotations
-// and reflections, colours relative to the mover), tactical facts
+// and reflections, colours relative to the mover; on square boards also
+// Spatial, the twelve cells within two steps), tactical facts
 // (Capture, Escape, SelfAtari, Atari: the liberty family, read by playing
 // the move on the rules engine, so Keil's links and Kee's rules are
 // honoured; with two players, Ladder: whether an atari captures, or an

@@ -1,6 +1,8 @@
 package prior
 
 import (
+	"math"
+
 	"fmt"
 
 	"moku/board"
@@ -53,11 +55,18 @@ const (
 	// it anyway, read the same way. Weights learned before the group
 	// existed know no ladder feature, which then counts 1.
 	Ladder
+	// Spatial (square boards): the twelve cells within two steps of the
+	// point, the 3x3 square and the four points two steps away along the
+	// lines, each empty, the mover's, another player's or off the board:
+	// the least code of the pattern's eight symmetries, with bit 24 set
+	// (see SpatialAt). Weights learned before the group existed know no
+	// spatial feature, which then counts 1.
+	Spatial
 
 	NumGroups // the number of groups
 )
 
-var groupNames = [NumGroups]string{"pattern", "capture", "escape", "self-atari", "atari", "last", "last2", "edge", "pass", "ladder"}
+var groupNames = [NumGroups]string{"pattern", "capture", "escape", "self-atari", "atari", "last", "last2", "edge", "pass", "ladder", "spatial"}
 
 // String returns the group's name as the weights file writes it.
 func (g Group) String() string {
@@ -140,6 +149,38 @@ func (x *Extractor) PatternAt(s game.State, p int, mover board.Color) uint32 {
 	return patternValue(minImage(raw, len(ring), 1), len(ring))
 }
 
+// SpatialAt returns the Spatial feature of a placement on p by mover in
+// s: 0 but on square boards.
+func (x *Extractor) SpatialAt(s game.State, p int, mover board.Color) uint32 {
+	if x.geo.spatial == nil {
+		return 0
+	}
+	var cells [spatialCells]uint32
+	for i, q := range x.geo.spatial[p*spatialCells : (p+1)*spatialCells] {
+		c := uint32(cellOff)
+		if q >= 0 {
+			switch s.At(int(q)) {
+			case board.Empty:
+				c = cellEmpty
+			case mover:
+				c = cellOwn
+			default:
+				c = cellOther
+			}
+		}
+		cells[i] = c
+	}
+	best := uint32(math.MaxUint32)
+	for _, perm := range &spatialSymmetries {
+		var code uint32
+		for i, c := range cells {
+			code |= c << (2 * perm[i])
+		}
+		best = min(best, code)
+	}
+	return best | 1<<24
+}
+
 // Moves appends to dst the features of each of moves, legal moves of s
 // (which it leaves as it was: it plays each placement and takes it back).
 func (x *Extractor) Moves(s game.State, moves []game.Move, dst []Features) []Features {
@@ -199,6 +240,7 @@ func (x *Extractor) Moves(s game.State, moves []game.Move, dst []Features) []Fea
 		case game.Place:
 			p := m.Point
 			f[Pattern] = x.PatternAt(s, p, mover)
+			f[Spatial] = x.SpatialAt(s, p, mover)
 			if last >= 0 {
 				f[Last] = uint32(x.geo.dist[last*n+p])
 			}

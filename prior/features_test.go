@@ -296,3 +296,64 @@ func TestLadderFeatures(t *testing.T) {
 		t.Errorf("three-player Kee: ladder %d", got)
 	}
 }
+
+// TestSpatialSymmetry: the Spatial feature is the same for a point of a
+// position and for its image in the position turned or mirrored, on a
+// 9x9 board (which each of the eight symmetries maps onto itself), and
+// random positions show many patterns. Each value has bit 24 set; a 9x9
+// corner point sees seven cells off the board.
+func TestSpatialSymmetry(t *testing.T) {
+	const w = 9
+	sym := func(k, p int) int {
+		x, y := p%w, p/w
+		for i := 0; i < k%4; i++ {
+			x, y = y, w-1-x
+		}
+		if k >= 4 {
+			x = w - 1 - x
+		}
+		return y*w + x
+	}
+	seen := map[uint32]bool{}
+	rapid.Check(t, func(rt *rapid.T) {
+		moves := rapid.SliceOfN(rapid.IntRange(0, w*w-1), 0, 40).Draw(rt, "moves")
+		k := rapid.IntRange(1, 7).Draw(rt, "symmetry")
+		s, img := start(t, "go", "9x9"), start(t, "go", "9x9")
+		for _, p := range moves {
+			if s.Play(game.At(p)) != nil {
+				continue
+			}
+			if err := img.Play(game.At(sym(k, p))); err != nil {
+				rt.Fatalf("the image of a legal move is illegal: %v", err)
+			}
+		}
+		x := NewExtractor(s.Rules(), s.Graph())
+		for p := 0; p < w*w; p++ {
+			if s.At(p) != board.Empty {
+				continue
+			}
+			a, b := x.SpatialAt(s, p, s.ToMove()), x.SpatialAt(img, sym(k, p), img.ToMove())
+			if a != b {
+				rt.Fatalf("%s: spatial %x, its image under symmetry %d %x\n%s", s.Graph().Name(p), a, k, b, game.Text(s))
+			}
+			if a&(1<<24) == 0 {
+				rt.Fatalf("%s: spatial %x without bit 24", s.Graph().Name(p), a)
+			}
+			seen[a] = true
+		}
+	})
+	if len(seen) < 50 {
+		t.Errorf("only %d spatial patterns in random positions", len(seen))
+	}
+	s := start(t, "go", "9x9")
+	v := NewExtractor(s.Rules(), s.Graph()).SpatialAt(s, 0, board.Black)
+	off := 0
+	for i := 0; i < spatialCells; i++ {
+		if v>>(2*i)&3 == cellOff {
+			off++
+		}
+	}
+	if off != 7 {
+		t.Errorf("a1 on the empty board: spatial %x has %d cells off the board, want 7", v, off)
+	}
+}

@@ -21,9 +21,44 @@ type Geometry struct {
 	// ringLen[p] says how many.
 	cells   []int32
 	ringLen []uint8
+	spatial []int32 // square boards: spatial[p*spatialCells+i], the cells of p's Spatial pattern (-1 off the board); nil on others
 	dist    []uint8 // dist[p*n+q]: graph distance, capped at maxDist
 	edge    []uint8 // distance to the nearest edge point, capped at maxDist; nil without an edge (torus)
 }
+
+// spatialCells is the size of a Spatial pattern.
+const spatialCells = 12
+
+// spatialOffsets are the cells of a Spatial pattern: the 3x3 ring
+// clockwise from north (as the square ring), then the points two steps
+// north, east, south and west.
+var spatialOffsets = [spatialCells][2]int{{0, 1}, {1, 1}, {1, 0}, {1, -1}, {0, -1}, {-1, -1}, {-1, 0}, {-1, 1},
+	{0, 2}, {2, 0}, {0, -2}, {-2, 0}}
+
+// spatialSymmetries[k][i] is where cell i of a Spatial pattern goes under
+// the k-th of the square's eight symmetries: a quarter turn moves the
+// ring two cells on and the outer cells one; the mirror (x to -x) sends
+// ring cell i to 8-i and outer cell j to 4-j.
+var spatialSymmetries = func() (t [8][spatialCells]int) {
+	for k := 0; k < 8; k++ {
+		turns, mirror := k%4, k >= 4
+		for i := 0; i < 8; i++ {
+			j := i
+			if mirror {
+				j = (8 - j) % 8
+			}
+			t[k][i] = (j + 2*turns) % 8
+		}
+		for i := 0; i < 4; i++ {
+			j := i
+			if mirror {
+				j = (4 - j) % 4
+			}
+			t[k][8+i] = 8 + (j+turns)%4
+		}
+	}
+	return t
+}()
 
 // maxDist caps the distances the features tell apart.
 const maxDist = 5
@@ -83,6 +118,21 @@ func newGeometry(g *board.Graph) *Geometry {
 					q = int32(qy*w + qx)
 				}
 				x.cells[p*8+i] = q
+			}
+		}
+		x.spatial = make([]int32, n*spatialCells)
+		for p := 0; p < n; p++ {
+			px, py := p%w, p/w
+			for i, o := range spatialOffsets {
+				qx, qy := px+o[0], py+o[1]
+				if wrap {
+					qx, qy = (qx+w)%w, (qy+h)%h
+				}
+				q := int32(-1)
+				if qx >= 0 && qy >= 0 && qx < w && qy < h {
+					q = int32(qy*w + qx)
+				}
+				x.spatial[p*spatialCells+i] = q
 			}
 		}
 	case "hex":
