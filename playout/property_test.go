@@ -324,7 +324,7 @@ func TestHeavyPlayouts(t *testing.T) {
 	// Step 2, shape: after Black c3 and White c4 (an attachment), Black's
 	// hane at b4 or d4 matches ("XOX"/"XO." hane patterns from Black's
 	// side); in the middle of an empty board nothing matches.
-	pattern := (*SquareBoard).patternMove
+	pattern := func(b *SquareBoard, r *Rand) int32 { return b.patternMove(r, b.last) }
 	check(pattern, "none", "d4")
 	s := start(t, "go ko=none", "7x7")
 	for _, m := range []string{"c3", "c4"} {

@@ -64,6 +64,8 @@ type SquareBoard struct {
 	replies       *Replies     // last good replies the tactical policy plays (SetReplies), or nil
 	cands         []int32      // the tactical policy's candidates
 	last          int32        // padded index of the last placement, or -1 after a pass
+	last2         int32        // the same of the move before it
+	pattern2      bool         // the shape step looks around last2 too (SetPattern2)
 
 	gen   uint32
 	stack []int32
@@ -184,9 +186,13 @@ func (b *SquareBoard) Load(s game.State) {
 	}
 	b.rebuildChains()
 	b.load(s)
-	b.last, b.koFight = -1, -1
-	if h := s.History(); len(h) > 0 && h[len(h)-1].Move.Kind == game.Place {
-		b.last = b.toInt[h[len(h)-1].Move.Point]
+	b.last, b.last2, b.koFight = -1, -1, -1
+	h := s.History()
+	if n := len(h); n > 0 && h[n-1].Move.Kind == game.Place {
+		b.last = b.toInt[h[n-1].Move.Point]
+	}
+	if n := len(h); n > 1 && h[n-2].Move.Kind == game.Place {
+		b.last2 = b.toInt[h[n-2].Move.Point]
 	}
 }
 
@@ -348,7 +354,7 @@ func (b *SquareBoard) Legal(p int) bool {
 // Play places a stone of the player to move on point p, which must be
 // Legal, or passes if p < 0; the turn passes on.
 func (b *SquareBoard) Play(p int) {
-	b.last = -1
+	b.last2, b.last = b.last, -1
 	if p < 0 {
 		p = passTurn
 	} else {
@@ -476,11 +482,14 @@ func (b *SquareBoard) randomMove(r *Rand) bool {
 			x = b.gammaMove(r)
 		}
 		if x < 0 && b.gammas == nil && b.takes(r) {
-			x = b.patternMove(r)
+			x = b.patternMove(r, b.last)
+			if x < 0 && b.pattern2 {
+				x = b.patternMove(r, b.last2)
+			}
 		}
 		if x >= 0 {
 			b.place(x, c)
-			b.last = x
+			b.last2, b.last = b.last, x
 			return true
 		}
 	}
@@ -492,15 +501,20 @@ func (b *SquareBoard) randomMove(r *Rand) bool {
 		p := b.empties.list[i&cellMask]
 		if p != b.ko && !b.eye(p, c) && b.lives(p, c) && !(b.heavy && b.selfAtari(p, c) && b.refuses(r)) {
 			b.place(p, c)
-			b.last = p
+			b.last2, b.last = b.last, p
 			return true
 		}
 		k--
 		b.empties.swap(i, k)
 	}
-	b.last = -1
+	b.last2, b.last = b.last, -1
 	return false
 }
+
+// SetPattern2 makes the tactical policy's shape step look around the
+// move before the last one too, when none around the last one matches
+// (Pachi's moggy: pattern2).
+func (b *SquareBoard) SetPattern2(on bool) { b.pattern2 = on }
 
 // takes reports whether the tactical policy tries its next step: always,
 // or stepRate times in a hundred (SetRates).

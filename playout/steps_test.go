@@ -171,3 +171,37 @@ func TestRates(t *testing.T) {
 		t.Errorf("self-ataris refused %d times in 10000, want about 6000", n)
 	}
 }
+
+// TestPattern2: after Black c3, White c4 and Black far off on f6, no shape
+// matches around f6; with SetPattern2, White's random move is a shape
+// around its own c4 (next to it), every time; without, it is not always.
+func TestPattern2(t *testing.T) {
+	s, b := squareAfter(t, "c3", "c4", "f6")
+	c4 := pointOf(t, s.Graph(), "c4")
+	if x := b.patternMove(NewRand(1), b.last); x >= 0 {
+		t.Fatalf("a shape around f6: %s", s.Graph().Name(int(b.toExt[x])))
+	}
+	near := func(pattern2 bool) int {
+		b.SetPattern2(pattern2)
+		n := 0
+		r := NewRand(5)
+		for i := 0; i < 200; i++ {
+			b.Load(s)
+			b.randomMove(r)
+			p := b.toInt[c4]
+			if l := b.last2; l != b.toInt[pointOf(t, s.Graph(), "f6")] {
+				t.Fatalf("the move before the last is not f6")
+			}
+			if d := b.last - p; d == -b.stride-1 || d == -b.stride || d == -b.stride+1 || d == -1 || d == 1 || d == b.stride-1 || d == b.stride || d == b.stride+1 {
+				n++
+			}
+		}
+		return n
+	}
+	if n := near(true); n != 200 {
+		t.Errorf("with pattern2, %d moves in 200 next to c4", n)
+	}
+	if n := near(false); n > 100 {
+		t.Errorf("without pattern2, %d moves in 200 next to c4", n)
+	}
+}

@@ -403,10 +403,11 @@ func (b *SquareBoard) replyMove() int32 {
 	return -1
 }
 
-// patternMove is step 2 of the tactical policy: a point next to the last
-// placement that matches a pattern, or -1.
-func (b *SquareBoard) patternMove(r *Rand) int32 {
-	l, c := b.last, b.toMove
+// patternMove is step 2 of the tactical policy: a point next to the
+// placement l (the last, or with SetPattern2 the one before) that matches
+// a pattern, or -1.
+func (b *SquareBoard) patternMove(r *Rand, l int32) int32 {
+	c := b.toMove
 	b.cands = b.cands[:0]
 	if l < 0 {
 		return -1

@@ -162,6 +162,12 @@ type Options struct {
 	// (Pachi's crit_rave, 1.1; two players). 0: off.
 	Criticality float64
 
+	// Pattern2 makes the shape step of the square board's tactical
+	// playouts look around the move before the last one too when none
+	// matches around the last one (playout.SquareBoard.SetPattern2,
+	// Pachi's pattern2); it needs Heavy.
+	Pattern2 bool
+
 	// StepRate and SelfAtariRate, from 1 to 99, make the tactical
 	// playouts of the square board try each step StepRate times in a
 	// hundred and refuse a self-atari SelfAtariRate times in a hundred
@@ -424,16 +430,16 @@ func (k *kept) descend(s game.State, opt Options) *node {
 // treeKey is what of the options shapes a tree: the priors, the rewards
 // and the expansion.
 type treeKey struct {
-	heavy, learned, replies, gammas, nakade, ladders, lone, sqrt, ko bool
-	crit                                                             float64
-	stepRate, selfAtariRate                                          int
-	learnedGames, marginWeight, marginScale, prior, rave             float64
-	expand                                                           int
+	heavy, learned, replies, gammas, nakade, ladders, lone, sqrt, ko, pattern2 bool
+	crit                                                                       float64
+	stepRate, selfAtariRate                                                    int
+	learnedGames, marginWeight, marginScale, prior, rave                       float64
+	expand                                                                     int
 }
 
 // keyOptions returns the options that shape a tree.
 func keyOptions(o Options) treeKey {
-	return treeKey{o.Heavy, o.Learned, o.Replies, o.Gammas, o.Nakade, o.Ladders, o.LoneSelfAtari, o.LearnedSqrt, o.KoFights, o.Criticality, o.StepRate, o.SelfAtariRate, o.LearnedGames, o.MarginWeight, o.MarginScale, o.PriorEven, o.RaveEquiv, o.ExpandVisits}
+	return treeKey{o.Heavy, o.Learned, o.Replies, o.Gammas, o.Nakade, o.Ladders, o.LoneSelfAtari, o.LearnedSqrt, o.KoFights, o.Pattern2, o.Criticality, o.StepRate, o.SelfAtariRate, o.LearnedGames, o.MarginWeight, o.MarginScale, o.PriorEven, o.RaveEquiv, o.ExpandVisits}
 }
 
 // New returns a player with options o (zero fields take defaults).
@@ -464,7 +470,7 @@ func (p *Player) Name() string {
 		for _, x := range []struct {
 			on   bool
 			name string
-		}{{p.Opt.KoFights, "ko fights"}, {p.Opt.Ladders, "ladders"}, {p.Opt.LoneSelfAtari, "no lone self-ataris"}, {p.Opt.Nakade, "nakade"}, {p.Opt.Replies, "last good replies"}, {p.Opt.Gammas, "gammas"}} {
+		}{{p.Opt.KoFights, "ko fights"}, {p.Opt.Ladders, "ladders"}, {p.Opt.LoneSelfAtari, "no lone self-ataris"}, {p.Opt.Pattern2, "shapes of the move before"}, {p.Opt.Nakade, "nakade"}, {p.Opt.Replies, "last good replies"}, {p.Opt.Gammas, "gammas"}} {
 			if x.on {
 				steps = append(steps, x.name)
 			}
@@ -697,6 +703,7 @@ func search(s game.State, opt Options, collect bool, root *node) (Analysis, *tre
 			gb.SetLadders(opt.Ladders)
 			gb.SetLoneSelfAtari(opt.LoneSelfAtari)
 			gb.SetRates(opt.StepRate, opt.SelfAtariRate)
+			gb.SetPattern2(opt.Pattern2)
 			gb.SetKoFights(opt.KoFights)
 			if m := prior.For(s.Rules(), s.Graph()); m != nil && opt.Gammas {
 				gb.SetGammas(playoutGammas(m))
