@@ -162,6 +162,11 @@ type Options struct {
 	// (Pachi's crit_rave, 1.1; two players). 0: off.
 	Criticality float64
 
+	// PruneLadders leaves out of the tree, with Learned, the escapes
+	// from atari to two liberties that the prior reads as caught anyway
+	// (its Ladder feature 2; Pachi's prune_ladders).
+	PruneLadders bool
+
 	// Pattern2 makes the shape step of the square board's tactical
 	// playouts look around the move before the last one too when none
 	// matches around the last one (playout.SquareBoard.SetPattern2,
@@ -430,16 +435,16 @@ func (k *kept) descend(s game.State, opt Options) *node {
 // treeKey is what of the options shapes a tree: the priors, the rewards
 // and the expansion.
 type treeKey struct {
-	heavy, learned, replies, gammas, nakade, ladders, lone, sqrt, ko, pattern2 bool
-	crit                                                                       float64
-	stepRate, selfAtariRate                                                    int
-	learnedGames, marginWeight, marginScale, prior, rave                       float64
-	expand                                                                     int
+	heavy, learned, replies, gammas, nakade, ladders, lone, sqrt, ko, pattern2, prune bool
+	crit                                                                              float64
+	stepRate, selfAtariRate                                                           int
+	learnedGames, marginWeight, marginScale, prior, rave                              float64
+	expand                                                                            int
 }
 
 // keyOptions returns the options that shape a tree.
 func keyOptions(o Options) treeKey {
-	return treeKey{o.Heavy, o.Learned, o.Replies, o.Gammas, o.Nakade, o.Ladders, o.LoneSelfAtari, o.LearnedSqrt, o.KoFights, o.Pattern2, o.Criticality, o.StepRate, o.SelfAtariRate, o.LearnedGames, o.MarginWeight, o.MarginScale, o.PriorEven, o.RaveEquiv, o.ExpandVisits}
+	return treeKey{o.Heavy, o.Learned, o.Replies, o.Gammas, o.Nakade, o.Ladders, o.LoneSelfAtari, o.LearnedSqrt, o.KoFights, o.Pattern2, o.PruneLadders, o.Criticality, o.StepRate, o.SelfAtariRate, o.LearnedGames, o.MarginWeight, o.MarginScale, o.PriorEven, o.RaveEquiv, o.ExpandVisits}
 }
 
 // New returns a player with options o (zero fields take defaults).
@@ -509,6 +514,9 @@ func (p *Player) Name() string {
 	}
 	if p.Opt.Criticality > 0 {
 		s += fmt.Sprintf(", criticality %g", p.Opt.Criticality)
+	}
+	if p.Opt.PruneLadders && p.Opt.Learned {
+		s += ", caught escapes pruned"
 	}
 	return s + fmt.Sprintf(", %d threads", p.Opt.Threads)
 }
@@ -1053,6 +1061,9 @@ func (t *tree) learnedChildren(w *worker) []*node {
 	g := w.s.Graph()
 	kids := make([]*node, 0, len(w.moves))
 	for i, m := range w.moves {
+		if t.opt.PruneLadders && w.feats[i][prior.Ladder] == 2 {
+			continue // an escape the ladder catches anyway
+		}
 		visits, wins := t.opt.PriorEven, t.opt.PriorEven/2
 		if best > 0 {
 			x := t.opt.LearnedGames * w.probs[i] / best
