@@ -34,6 +34,8 @@ type Settings struct {
 	KoFights      bool    // mcts: ko fights in the tactical playouts (search.Options.KoFights)
 	Ladders       bool    // mcts: ladders read in the tactical playouts (search.Options.Ladders)
 	Criticality   float64 // mcts: criticality in RAVE (search.Options.Criticality)
+	RunTwo        bool    // mcts: runs from atari to two liberties in the tactical playouts (search.Options.RunTwo)
+	LadderRuns    bool    // mcts: the same when no ladder catches them (search.Options.LadderRuns)
 	PruneLadders  bool    // mcts: no caught ladder escapes in the tree (search.Options.PruneLadders)
 	Pattern2      bool    // mcts: shapes around the move before the last in the tactical playouts (search.Options.Pattern2)
 	StepRate      int     // mcts: percent of chances the tactical playouts' steps take (search.Options.StepRate)
@@ -100,6 +102,8 @@ func (s *Settings) AddFlags(fs *flag.FlagSet) {
 	fs.BoolVar(&s.Ladders, "ladders", s.Ladders, "mcts: the tactical playouts read ladders: a group in atari runs to two liberties when the chase does not catch it, and an atari on the last move's group that the chase catches is played (rectangles)")
 	fs.BoolVar(&s.LoneSelfAtari, "lone-self-atari", s.LoneSelfAtari, "mcts: the tactical playouts refuse self-ataris of a single stone too, but for throw-ins into a space the other player encloses (rectangles)")
 	fs.Float64Var(&s.Criticality, "criticality", s.Criticality, "mcts: Pachi's criticality in RAVE: a node through which 2000 playouts have gone gets its criticality times its AMAF games times this many won AMAF games (Pachi: 1.1; 0: off; two players)")
+	fs.BoolVar(&s.RunTwo, "run-two", s.RunTwo, "mcts: the tactical playouts' answer to atari runs to two liberties as well as three, unread (rectangles)")
+	fs.BoolVar(&s.LadderRuns, "ladder-runs", s.LadderRuns, "mcts: the tactical playouts' answer to atari runs to two liberties when the ladder that follows does not catch the group, without --ladders' ataris (rectangles)")
 	fs.BoolVar(&s.PruneLadders, "prune-ladders", s.PruneLadders, "mcts: with --learned, escapes from atari to two liberties that the prior reads as caught by a ladder are left out of the tree (Pachi's prune_ladders)")
 	fs.BoolVar(&s.Pattern2, "pattern2", s.Pattern2, "mcts: the tactical playouts' shape step looks around the move before the last too when nothing matches around the last (Pachi's pattern2; rectangles)")
 	fs.IntVar(&s.StepRate, "step-rate", s.StepRate, "mcts: the tactical playouts try each step (atari, ladders, nakade, shape) this many times in 100 (Pachi's moggy on 9x9: 90; 0 or 100: always; rectangles)")
@@ -117,7 +121,7 @@ func (s Settings) Options() search.Options {
 	o.KeepTree, o.Replies, o.Gammas, o.Nakade = s.KeepTree, s.Replies, s.Gammas, s.Nakade
 	o.LearnedSqrt, o.KoFights, o.Ladders, o.LoneSelfAtari = s.LearnedSqrt, s.KoFights, s.Ladders, s.LoneSelfAtari
 	o.Criticality, o.StepRate, o.SelfAtariRate, o.Pattern2 = s.Criticality, s.StepRate, s.SelfAtariRate, s.Pattern2
-	o.PruneLadders = s.PruneLadders
+	o.PruneLadders, o.RunTwo, o.LadderRuns = s.PruneLadders, s.RunTwo, s.LadderRuns
 	if s.LearnedGames > 0 {
 		o.LearnedGames = s.LearnedGames
 	}

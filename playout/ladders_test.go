@@ -26,25 +26,34 @@ func ladderAfter(t *testing.T, moves string) (game.State, *SquareBoard) {
 // TestLadderSteps: the ladder runs to the upper right corner unless a
 // white stone on g7 breaks it. The step of ladders ataris the last stone's
 // chain when the chase catches it and not past the breaker; the answer to
-// atari does not run into the ladder, and runs past the breaker. Without
-// ladders read it never runs to two liberties.
+// atari, with ladders or ladder runs, does not run into the ladder, and
+// runs past the breaker. Without ladders read it never runs to two
+// liberties, and with SetRunTwo it always does.
 func TestLadderSteps(t *testing.T) {
+	ladders := func(b *SquareBoard) { b.SetLadders(true) }
+	none := func(b *SquareBoard) {}
+	runs := func(b *SquareBoard) { b.SetLadderRuns(true) }
+	two := func(b *SquareBoard) { b.SetRunTwo(true) }
 	for _, c := range []struct {
 		name, moves string
 		step        func(*SquareBoard, *Rand) int32
-		ladders     bool
+		set         func(*SquareBoard)
 		want        string
 	}{
-		{"atari into a ladder", "c4 a1 d3 b1 e3 d4", (*SquareBoard).ladderMove, true, "d5"},
-		{"no atari past a breaker", "c4 a1 d3 g7 e3 d4", (*SquareBoard).ladderMove, true, "none"},
-		{"no atari of a chain with three liberties", "c4 a1 j9 b1 j8 d4", (*SquareBoard).ladderMove, true, "none"},
-		{"no run into a ladder", "c4 d4 d3 a1 e3 b1 d5", (*SquareBoard).atariMove, true, "none"},
-		{"a run past a breaker", "c4 d4 d3 g7 e3 b1 d5", (*SquareBoard).atariMove, true, "e4"},
-		{"no run to two liberties unread", "c4 d4 d3 g7 e3 b1 d5", (*SquareBoard).atariMove, false, "none"},
+		{"atari into a ladder", "c4 a1 d3 b1 e3 d4", (*SquareBoard).ladderMove, ladders, "d5"},
+		{"no atari past a breaker", "c4 a1 d3 g7 e3 d4", (*SquareBoard).ladderMove, ladders, "none"},
+		{"no atari of a chain with three liberties", "c4 a1 j9 b1 j8 d4", (*SquareBoard).ladderMove, ladders, "none"},
+		{"no run into a ladder", "c4 d4 d3 a1 e3 b1 d5", (*SquareBoard).atariMove, ladders, "none"},
+		{"a run past a breaker", "c4 d4 d3 g7 e3 b1 d5", (*SquareBoard).atariMove, ladders, "e4"},
+		{"no run to two liberties unread", "c4 d4 d3 g7 e3 b1 d5", (*SquareBoard).atariMove, none, "none"},
+		{"ladder runs: none into a ladder", "c4 d4 d3 a1 e3 b1 d5", (*SquareBoard).atariMove, runs, "none"},
+		{"ladder runs: past a breaker", "c4 d4 d3 g7 e3 b1 d5", (*SquareBoard).atariMove, runs, "e4"},
+		{"runs to two: into the ladder too", "c4 d4 d3 a1 e3 b1 d5", (*SquareBoard).atariMove, two, "e4"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			s, b := ladderAfter(t, c.moves)
-			b.SetLadders(c.ladders)
+			b.SetLadders(false)
+			c.set(b)
 			got := "none"
 			if x := c.step(b, NewRand(1)); x >= 0 {
 				got = s.Graph().Name(int(b.toExt[x]))

@@ -53,6 +53,8 @@ type SquareBoard struct {
 	nakade        bool         // the tactical policy plays the vital points of eye spaces (SetNakade)
 	koFights      bool         // the tactical policy retakes kos (SetKoFights)
 	ladders       bool         // the tactical policy reads ladders (SetLadders, ladders.go)
+	runTwo        bool         // the answer to atari runs to two liberties too, unread (SetRunTwo)
+	ladderRuns    bool         // the answer to atari runs to two liberties the chase does not catch (SetLadderRuns)
 	stepRate      int          // percent of chances the tactical steps take, 0 for all (SetRates)
 	selfAtariRate int          // percent of self-ataris the random move refuses, 0 for all (SetRates)
 	loneSelfAtari bool         // the tactical policy refuses lone self-ataris but throw-ins (SetLoneSelfAtari)
@@ -510,6 +512,15 @@ func (b *SquareBoard) randomMove(r *Rand) bool {
 	b.last2, b.last = b.last, -1
 	return false
 }
+
+// SetRunTwo makes the tactical policy's answer to atari run to two
+// liberties as well as to three, without reading the ladder.
+func (b *SquareBoard) SetRunTwo(on bool) { b.runTwo = on }
+
+// SetLadderRuns makes the tactical policy's answer to atari run to two
+// liberties when the chase that follows does not catch the chain, as
+// SetLadders does, without SetLadders' ataris.
+func (b *SquareBoard) SetLadderRuns(on bool) { b.ladderRuns = on }
 
 // SetPattern2 makes the tactical policy's shape step look around the
 // move before the last one too, when none around the last one matches

@@ -280,9 +280,23 @@ func (b *SquareBoard) atariMove(r *Rand) int32 {
 				break
 			}
 		}
-		// Or run, if running gets somewhere: three liberties, or with
-		// ladders read, two that the chase does not catch.
-		if libs, captures, _ := b.libsAfter(x, c, 3); b.playable(x, c) && (libs >= 3 || b.ladders && libs == 2 && (captures || !b.runCaught(x, c))) {
+		// Or run, if running gets somewhere: three liberties; or two,
+		// always with SetRunTwo, or with ladders read (SetLadders,
+		// SetLadderRuns) when the chase does not catch the chain.
+		if !b.playable(x, c) {
+			continue
+		}
+		libs, captures, _ := b.libsAfter(x, c, 3)
+		run := libs >= 3
+		if libs == 2 {
+			switch {
+			case b.runTwo:
+				run = true
+			case b.ladders || b.ladderRuns:
+				run = captures || !b.runCaught(x, c)
+			}
+		}
+		if run {
 			b.cands = append(b.cands, x)
 		}
 	}

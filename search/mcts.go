@@ -162,6 +162,12 @@ type Options struct {
 	// (Pachi's crit_rave, 1.1; two players). 0: off.
 	Criticality float64
 
+	// RunTwo makes the square board's tactical playouts run from atari
+	// to two liberties too, unread; LadderRuns only when the chase does
+	// not catch the chain (playout.SquareBoard.SetRunTwo, SetLadderRuns);
+	// they need Heavy.
+	RunTwo, LadderRuns bool
+
 	// PruneLadders leaves out of the tree, with Learned, the escapes
 	// from atari to two liberties that the prior reads as caught anyway
 	// (its Ladder feature 2; Pachi's prune_ladders).
@@ -435,16 +441,16 @@ func (k *kept) descend(s game.State, opt Options) *node {
 // treeKey is what of the options shapes a tree: the priors, the rewards
 // and the expansion.
 type treeKey struct {
-	heavy, learned, replies, gammas, nakade, ladders, lone, sqrt, ko, pattern2, prune bool
-	crit                                                                              float64
-	stepRate, selfAtariRate                                                           int
-	learnedGames, marginWeight, marginScale, prior, rave                              float64
-	expand                                                                            int
+	heavy, learned, replies, gammas, nakade, ladders, lone, sqrt, ko, pattern2, prune, runTwo, ladderRuns bool
+	crit                                                                                                  float64
+	stepRate, selfAtariRate                                                                               int
+	learnedGames, marginWeight, marginScale, prior, rave                                                  float64
+	expand                                                                                                int
 }
 
 // keyOptions returns the options that shape a tree.
 func keyOptions(o Options) treeKey {
-	return treeKey{o.Heavy, o.Learned, o.Replies, o.Gammas, o.Nakade, o.Ladders, o.LoneSelfAtari, o.LearnedSqrt, o.KoFights, o.Pattern2, o.PruneLadders, o.Criticality, o.StepRate, o.SelfAtariRate, o.LearnedGames, o.MarginWeight, o.MarginScale, o.PriorEven, o.RaveEquiv, o.ExpandVisits}
+	return treeKey{o.Heavy, o.Learned, o.Replies, o.Gammas, o.Nakade, o.Ladders, o.LoneSelfAtari, o.LearnedSqrt, o.KoFights, o.Pattern2, o.PruneLadders, o.RunTwo, o.LadderRuns, o.Criticality, o.StepRate, o.SelfAtariRate, o.LearnedGames, o.MarginWeight, o.MarginScale, o.PriorEven, o.RaveEquiv, o.ExpandVisits}
 }
 
 // New returns a player with options o (zero fields take defaults).
@@ -475,7 +481,7 @@ func (p *Player) Name() string {
 		for _, x := range []struct {
 			on   bool
 			name string
-		}{{p.Opt.KoFights, "ko fights"}, {p.Opt.Ladders, "ladders"}, {p.Opt.LoneSelfAtari, "no lone self-ataris"}, {p.Opt.Pattern2, "shapes of the move before"}, {p.Opt.Nakade, "nakade"}, {p.Opt.Replies, "last good replies"}, {p.Opt.Gammas, "gammas"}} {
+		}{{p.Opt.KoFights, "ko fights"}, {p.Opt.Ladders, "ladders"}, {p.Opt.RunTwo, "runs to two liberties"}, {p.Opt.LadderRuns, "runs out of ladders"}, {p.Opt.LoneSelfAtari, "no lone self-ataris"}, {p.Opt.Pattern2, "shapes of the move before"}, {p.Opt.Nakade, "nakade"}, {p.Opt.Replies, "last good replies"}, {p.Opt.Gammas, "gammas"}} {
 			if x.on {
 				steps = append(steps, x.name)
 			}
@@ -712,6 +718,8 @@ func search(s game.State, opt Options, collect bool, root *node) (Analysis, *tre
 			gb.SetLoneSelfAtari(opt.LoneSelfAtari)
 			gb.SetRates(opt.StepRate, opt.SelfAtariRate)
 			gb.SetPattern2(opt.Pattern2)
+			gb.SetRunTwo(opt.RunTwo)
+			gb.SetLadderRuns(opt.LadderRuns)
 			gb.SetKoFights(opt.KoFights)
 			if m := prior.For(s.Rules(), s.Graph()); m != nil && opt.Gammas {
 				gb.SetGammas(playoutGammas(m))
