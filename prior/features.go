@@ -130,23 +130,27 @@ func (x *Extractor) PatternAt(s game.State, p int, mover board.Color) uint32 {
 	}
 	var raw uint32
 	for i, q := range ring {
-		c := uint32(cellOff)
-		if q >= 0 {
-			switch s.At(int(q)) {
-			case board.Empty:
-				c = cellEmpty
-			case mover:
-				c = cellOwn
-			default:
-				c = cellOther
-			}
-		}
-		raw |= c << (2 * i)
+		raw |= cellAt(s, q, mover) << (2 * i)
 	}
 	if x.canon != nil {
 		return patternValue(uint32(x.canon.table[raw]), len(ring))
 	}
 	return patternValue(minImage(raw, len(ring), 1), len(ring))
+}
+
+// cellAt returns a pattern's cell for point q of s (-1: off the board),
+// colours relative to mover.
+func cellAt(s game.State, q int32, mover board.Color) uint32 {
+	if q < 0 {
+		return cellOff
+	}
+	switch s.At(int(q)) {
+	case board.Empty:
+		return cellEmpty
+	case mover:
+		return cellOwn
+	}
+	return cellOther
 }
 
 // SpatialAt returns the Spatial feature of a placement on p by mover in
@@ -157,18 +161,7 @@ func (x *Extractor) SpatialAt(s game.State, p int, mover board.Color) uint32 {
 	}
 	var cells [spatialCells]uint32
 	for i, q := range x.geo.spatial[p*spatialCells : (p+1)*spatialCells] {
-		c := uint32(cellOff)
-		if q >= 0 {
-			switch s.At(int(q)) {
-			case board.Empty:
-				c = cellEmpty
-			case mover:
-				c = cellOwn
-			default:
-				c = cellOther
-			}
-		}
-		cells[i] = c
+		cells[i] = cellAt(s, q, mover)
 	}
 	best := uint32(math.MaxUint32)
 	for _, perm := range &spatialSymmetries {

@@ -26,12 +26,34 @@ type Geometry struct {
 	edge    []uint8 // distance to the nearest edge point, capped at maxDist; nil without an edge (torus)
 }
 
+// squareCells returns, for every point of a w x h rectangle (a torus if
+// wrap), the points at offs from it, len(offs) a point, -1 off the board.
+func squareCells(w, h int, wrap bool, offs [][2]int) []int32 {
+	cells := make([]int32, w*h*len(offs))
+	for p := 0; p < w*h; p++ {
+		px, py := p%w, p/w
+		for i, o := range offs {
+			qx, qy := px+o[0], py+o[1]
+			if wrap {
+				qx, qy = (qx+w)%w, (qy+h)%h
+			}
+			q := int32(-1)
+			if qx >= 0 && qy >= 0 && qx < w && qy < h {
+				q = int32(qy*w + qx)
+			}
+			cells[p*len(offs)+i] = q
+		}
+	}
+	return cells
+}
+
 // spatialCells is the size of a Spatial pattern.
 const spatialCells = 12
 
 // spatialOffsets are the cells of a Spatial pattern: the 3x3 ring
-// clockwise from north (as the square ring), then the points two steps
-// north, east, south and west.
+// clockwise from north (the first eight, the square ring of Pattern, y
+// growing upwards), then the points two steps north, east, south and
+// west.
 var spatialOffsets = [spatialCells][2]int{{0, 1}, {1, 1}, {1, 0}, {1, -1}, {0, -1}, {-1, -1}, {-1, 0}, {-1, 1},
 	{0, 2}, {2, 0}, {0, -2}, {-2, 0}}
 
@@ -102,39 +124,12 @@ func newGeometry(g *board.Graph) *Geometry {
 		w, h := g.Size()
 		wrap := g.Kind() == "torus"
 		// clockwise from north: N, NE, E, SE, S, SW, W, NW (y grows upwards)
-		offs := [8][2]int{{0, 1}, {1, 1}, {1, 0}, {1, -1}, {0, -1}, {-1, -1}, {-1, 0}, {-1, 1}}
-		x.cells = make([]int32, n*8)
+		x.cells = squareCells(w, h, wrap, spatialOffsets[:8])
 		x.ringLen = make([]uint8, n)
-		for p := 0; p < n; p++ {
-			px, py := p%w, p/w
+		for p := range x.ringLen {
 			x.ringLen[p] = 8
-			for i, o := range offs {
-				qx, qy := px+o[0], py+o[1]
-				if wrap {
-					qx, qy = (qx+w)%w, (qy+h)%h
-				}
-				q := int32(-1)
-				if qx >= 0 && qy >= 0 && qx < w && qy < h {
-					q = int32(qy*w + qx)
-				}
-				x.cells[p*8+i] = q
-			}
 		}
-		x.spatial = make([]int32, n*spatialCells)
-		for p := 0; p < n; p++ {
-			px, py := p%w, p/w
-			for i, o := range spatialOffsets {
-				qx, qy := px+o[0], py+o[1]
-				if wrap {
-					qx, qy = (qx+w)%w, (qy+h)%h
-				}
-				q := int32(-1)
-				if qx >= 0 && qy >= 0 && qx < w && qy < h {
-					q = int32(qy*w + qx)
-				}
-				x.spatial[p*spatialCells+i] = q
-			}
-		}
+		x.spatial = squareCells(w, h, wrap, spatialOffsets[:])
 	case "hex":
 		x.kind, x.k, x.step = "hex", 6, 1
 		at := map[[2]int64]int32{}
