@@ -24,13 +24,18 @@ import "moku/board"
 // half as many playouts a second as the light one; matches decide whether
 // that pays (docs/results.md, "Playout policies").
 //
-// Four more steps can be switched on, none measured stronger so far
+// More can be switched on, none measured stronger so far
 // (results/strength/README.md): before step 1, retaking a ko (SetKoFights,
-// koMove); after it, the vital point of an eye space the last stone
-// closed (SetNakade, nakadeMove), then the last good reply to the last
-// stone (SetReplies, replyMove, replies.go); and in place of step 2 and
-// the uniform draw, a draw weighted by learned gammas (SetGammas,
-// gammas.go).
+// koMove); in step 1, runs to two liberties (SetRunTwo, or SetLadderRuns
+// when no ladder catches them); after it, ladders (SetLadders,
+// ladderMove, ladders.go), the vital point of an eye space the last
+// stone closed (SetNakade, nakadeMove), then the last good reply to the
+// last stone (SetReplies, replyMove, replies.go); in step 2, shapes
+// around the move before the last too (SetPattern2); in place of step 2
+// and the uniform draw, a draw weighted by learned gammas (SetGammas,
+// gammas.go); lone self-ataris refused but for throw-ins
+// (SetLoneSelfAtari); and each step taken, and each self-atari refused,
+// only so many times in a hundred (SetRates).
 
 // patternSources are MoGo's 3x3 patterns, centred on the candidate move
 // (which must be empty): X and O are the two colours (either may be the
