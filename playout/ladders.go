@@ -209,10 +209,10 @@ func (b *SquareBoard) ladderMove(r *Rand) int32 {
 // stone's chain (ladders.go).
 func (b *SquareBoard) SetLadders(on bool) { b.ladders = on }
 
-// LadderAtari reports whether the player to move placing on empty point p
+// ladderAtari reports whether the player to move placing on empty point p
 // puts a chain of the other player's with two liberties in atari and
 // catches it in the chase that follows, as the tactical policy reads it.
-func (b *SquareBoard) LadderAtari(p int) bool {
+func (b *SquareBoard) ladderAtari(p int) bool {
 	q, c := b.toInt[p], b.toMove
 	for _, x := range [4]int32{q - b.stride, q - 1, q + 1, q + b.stride} {
 		if b.color[x&cellMask] != 3-c {
@@ -225,11 +225,11 @@ func (b *SquareBoard) LadderAtari(p int) bool {
 	return false
 }
 
-// LadderRunCaught reports whether the player to move placing on empty
+// ladderRunCaught reports whether the player to move placing on empty
 // point p, the one liberty of an own chain, gives the chain two
 // liberties and is caught in the chase that follows, as the tactical
 // policy reads it.
-func (b *SquareBoard) LadderRunCaught(p int) bool {
+func (b *SquareBoard) ladderRunCaught(p int) bool {
 	q, c := b.toInt[p], b.toMove
 	inAtari := false
 	for _, x := range [4]int32{q - b.stride, q - 1, q + 1, q + b.stride} {

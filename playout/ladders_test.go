@@ -98,7 +98,7 @@ func TestLadderReading(t *testing.T) {
 			if m.Kind != game.Place {
 				continue
 			}
-			mine := [3]bool{1: b.LadderAtari(m.Point), 2: b.LadderRunCaught(m.Point)}
+			mine := [3]bool{1: b.ladderAtari(m.Point), 2: b.ladderRunCaught(m.Point)}
 			for v := 1; v <= 2; v++ {
 				theirs := feats[i][prior.Ladder] == uint32(v)
 				switch {
