@@ -73,10 +73,10 @@ func (e Playouts) Estimate(s game.State) (Estimate, error) {
 	for range e.N {
 		b.Load(s)
 		b.Playout(r)
+		score := b.Score() // which also finds each point's owner
 		for p := range owners {
 			owners[p][b.Owner(p)]++
 		}
-		score := b.Score()
 		reward := playout.Winners(score, players)
 		for c := range players {
 			winRates[c] += reward[c+1]
@@ -105,4 +105,22 @@ func (e Playouts) Estimate(s game.State) (Estimate, error) {
 		}
 	}
 	return est, nil
+}
+
+// OwnerPlayouts is the number of playouts by which Owners estimates a
+// position's owners: the learned priors' Owner feature is read from them,
+// in training (moku learn --owners) as in the search.
+const OwnerPlayouts = 64
+
+// Owners returns each point's owners at the end of OwnerPlayouts playouts
+// from s (Playouts.Estimate's Owners), or nil if the game has no fast
+// board. The search gives them to the learned priors when the model has
+// an Owner feature (prior.Extractor.SetOwners): every node of a search is
+// read with the owners of its root.
+func Owners(s game.State, seed uint64) []game.Shares {
+	est, err := Playouts{N: OwnerPlayouts, Seed: seed}.Estimate(s)
+	if err != nil {
+		return nil
+	}
+	return est.Owners
 }
