@@ -12,6 +12,7 @@ import (
 	"moku/board"
 	"moku/catalog"
 	"moku/game"
+	"moku/playout"
 	"moku/search"
 )
 
@@ -19,29 +20,23 @@ import (
 // flags: who plays genmove, and the search's budget and policy.
 // DefaultSettings gives the flags' defaults.
 type Settings struct {
-	Player        string  // "mcts" (the Monte-Carlo tree search) or "random"
-	Seed          uint64  // of genmove's random choices
-	Playouts      int     // mcts: playouts a move (0: as many as Seconds allows)
-	Seconds       float64 // mcts: seconds a move (0: as many as Playouts takes)
-	Threads       int     // mcts: search threads
-	Resign        bool    // mcts: resign hopeless games
-	StopEarly     bool    // mcts: end a search once its move cannot change
-	Heavy         bool    // mcts: tactical playouts where the game has them
-	Learned       bool    // mcts: learned move priors where moku has weights for the game
-	KeepTree      bool    // mcts: search on from the last move's tree (search.Options.KeepTree)
-	Replies       bool    // mcts: last good replies in the tactical playouts (search.Options.Replies)
-	Nakade        bool    // mcts: vital points of eye spaces in the tactical playouts (search.Options.Nakade)
-	KoFights      bool    // mcts: ko fights in the tactical playouts (search.Options.KoFights)
-	Ladders       bool    // mcts: ladders read in the tactical playouts (search.Options.Ladders)
-	Criticality   float64 // mcts: criticality in RAVE (search.Options.Criticality)
-	RunTwo        bool    // mcts: runs from atari to two liberties in the tactical playouts (search.Options.RunTwo)
-	LadderRuns    bool    // mcts: the same when no ladder catches them (search.Options.LadderRuns)
-	PruneLadders  bool    // mcts: no caught ladder escapes in the tree (search.Options.PruneLadders)
-	Pattern2      bool    // mcts: shapes around the move before the last in the tactical playouts (search.Options.Pattern2)
-	StepRate      int     // mcts: percent of chances the tactical playouts' steps take (search.Options.StepRate)
-	SelfAtariRate int     // mcts: percent of self-ataris the tactical playouts refuse (search.Options.SelfAtariRate)
-	LoneSelfAtari bool    // mcts: no self-ataris of one stone in the tactical playouts but throw-ins (search.Options.LoneSelfAtari)
-	Gammas        bool    // mcts: the tactical playouts' random moves weighted by the learned gammas (search.Options.Gammas)
+	Player       string  // "mcts" (the Monte-Carlo tree search) or "random"
+	Seed         uint64  // of genmove's random choices
+	Playouts     int     // mcts: playouts a move (0: as many as Seconds allows)
+	Seconds      float64 // mcts: seconds a move (0: as many as Playouts takes)
+	Threads      int     // mcts: search threads
+	Resign       bool    // mcts: resign hopeless games
+	StopEarly    bool    // mcts: end a search once its move cannot change
+	Heavy        bool    // mcts: tactical playouts where the game has them
+	Learned      bool    // mcts: learned move priors where moku has weights for the game
+	KeepTree     bool    // mcts: search on from the last move's tree (search.Options.KeepTree)
+	Replies      bool    // mcts: last good replies in the tactical playouts (search.Options.Replies)
+	Criticality  float64 // mcts: criticality in RAVE (search.Options.Criticality)
+	PruneLadders bool    // mcts: no caught ladder escapes in the tree (search.Options.PruneLadders)
+	Gammas       bool    // mcts: the tactical playouts' random moves weighted by the learned gammas (search.Options.Gammas)
+	// Tactics are the optional steps and rates of the tactical playouts
+	// on rectangles (search.Options.Tactics).
+	Tactics playout.Tactics
 	// LearnedGames is the won games the most probable move gets with
 	// Learned (0: the search's default).
 	LearnedGames float64
@@ -98,17 +93,17 @@ func (s *Settings) AddFlags(fs *flag.FlagSet) {
 	fs.Float64Var(&s.RaveEquiv, "rave-equiv", s.RaveEquiv, "mcts: playouts at which a move's AMAF rate and its own weigh the same (0: the default, 3500)")
 	fs.BoolVar(&s.KeepTree, "keep-tree", s.KeepTree, "mcts: start each move's search from the last move's tree below the moves played since, --playouts counting the new playouts only")
 	fs.BoolVar(&s.Replies, "replies", s.Replies, "mcts: the tactical playouts play the last good reply to the last move, learned from the search's won playouts, where the board has them (two players on a rectangle)")
-	fs.BoolVar(&s.Nakade, "nakade", s.Nakade, "mcts: the tactical playouts play the vital point of an eye space of three to six points the last move closed (rectangles)")
-	fs.BoolVar(&s.Ladders, "ladders", s.Ladders, "mcts: the tactical playouts read ladders: a group in atari runs to two liberties when the chase does not catch it, and an atari on the last move's group that the chase catches is played (rectangles)")
-	fs.BoolVar(&s.LoneSelfAtari, "lone-self-atari", s.LoneSelfAtari, "mcts: the tactical playouts refuse self-ataris of a single stone too, but for throw-ins into a space the other player encloses (rectangles)")
+	fs.BoolVar(&s.Tactics.Nakade, "nakade", s.Tactics.Nakade, "mcts: the tactical playouts play the vital point of an eye space of three to six points the last move closed (rectangles)")
+	fs.BoolVar(&s.Tactics.Ladders, "ladders", s.Tactics.Ladders, "mcts: the tactical playouts read ladders: a group in atari runs to two liberties when the chase does not catch it, and an atari on the last move's group that the chase catches is played (rectangles)")
+	fs.BoolVar(&s.Tactics.LoneSelfAtari, "lone-self-atari", s.Tactics.LoneSelfAtari, "mcts: the tactical playouts refuse self-ataris of a single stone too, but for throw-ins into a space the other player encloses (rectangles)")
 	fs.Float64Var(&s.Criticality, "criticality", s.Criticality, "mcts: Pachi's criticality in RAVE: a node through which 2000 playouts have gone gets its criticality times its AMAF games times this many won AMAF games (Pachi: 1.1; 0: off; two players)")
-	fs.BoolVar(&s.RunTwo, "run-two", s.RunTwo, "mcts: the tactical playouts' answer to atari runs to two liberties as well as three, unread (rectangles)")
-	fs.BoolVar(&s.LadderRuns, "ladder-runs", s.LadderRuns, "mcts: the tactical playouts' answer to atari runs to two liberties when the ladder that follows does not catch the group, without --ladders' ataris (rectangles)")
+	fs.BoolVar(&s.Tactics.RunTwo, "run-two", s.Tactics.RunTwo, "mcts: the tactical playouts' answer to atari runs to two liberties as well as three, unread (rectangles)")
+	fs.BoolVar(&s.Tactics.LadderRuns, "ladder-runs", s.Tactics.LadderRuns, "mcts: the tactical playouts' answer to atari runs to two liberties when the ladder that follows does not catch the group, without --ladders' ataris (rectangles)")
 	fs.BoolVar(&s.PruneLadders, "prune-ladders", s.PruneLadders, "mcts: with --learned, escapes from atari to two liberties that the prior reads as caught by a ladder are left out of the tree (Pachi's prune_ladders)")
-	fs.BoolVar(&s.Pattern2, "pattern2", s.Pattern2, "mcts: the tactical playouts' shape step looks around the move before the last too when nothing matches around the last (Pachi's pattern2; rectangles)")
-	fs.IntVar(&s.StepRate, "step-rate", s.StepRate, "mcts: the tactical playouts try each step (atari, ladders, nakade, shape) this many times in 100 (Pachi's moggy on 9x9: 90; 0 or 100: always; rectangles)")
-	fs.IntVar(&s.SelfAtariRate, "self-atari-rate", s.SelfAtariRate, "mcts: the tactical playouts' random moves refuse a self-atari this many times in 100 (Pachi's moggy: 60; 0 or 100: always; rectangles)")
-	fs.BoolVar(&s.KoFights, "ko-fights", s.KoFights, "mcts: the tactical playouts retake a ko, 40 times in 100, when its ban has gone within three moves of the capture (rectangles)")
+	fs.BoolVar(&s.Tactics.Pattern2, "pattern2", s.Tactics.Pattern2, "mcts: the tactical playouts' shape step looks around the move before the last too when nothing matches around the last (Pachi's pattern2; rectangles)")
+	fs.IntVar(&s.Tactics.StepRate, "step-rate", s.Tactics.StepRate, "mcts: the tactical playouts try each step (atari, ladders, nakade, shape) this many times in 100 (Pachi's moggy on 9x9: 90; 0 or 100: always; rectangles)")
+	fs.IntVar(&s.Tactics.SelfAtariRate, "self-atari-rate", s.Tactics.SelfAtariRate, "mcts: the tactical playouts' random moves refuse a self-atari this many times in 100 (Pachi's moggy: 60; 0 or 100: always; rectangles)")
+	fs.BoolVar(&s.Tactics.KoFights, "ko-fights", s.Tactics.KoFights, "mcts: the tactical playouts retake a ko, 40 times in 100, when its ban has gone within three moves of the capture (rectangles)")
 	fs.BoolVar(&s.Gammas, "gammas", s.Gammas, "mcts: the tactical playouts draw their random moves in proportion to the learned model's gammas of 3x3 patterns and distances, where moku has weights for the game (rectangles)")
 	fs.BoolVar(&s.Heavy, "heavy", s.Heavy, "mcts: tactical playouts where the game has them (two players: answers to atari, and on a rectangle 3x3 shapes, no big self-ataris; Keil on the hexhex: captures and rescues through linking; Ki: captures); --heavy=false for the light reference policy")
 }
@@ -118,10 +113,8 @@ func (s Settings) Options() search.Options {
 	o := search.DefaultOptions()
 	o.Playouts, o.Time, o.Threads, o.Seed = s.Playouts, seconds(s.Seconds), s.Threads, s.Seed
 	o.Resign, o.Heavy, o.StopEarly, o.Learned = s.Resign, s.Heavy, s.StopEarly, s.Learned
-	o.KeepTree, o.Replies, o.Gammas, o.Nakade = s.KeepTree, s.Replies, s.Gammas, s.Nakade
-	o.LearnedSqrt, o.KoFights, o.Ladders, o.LoneSelfAtari = s.LearnedSqrt, s.KoFights, s.Ladders, s.LoneSelfAtari
-	o.Criticality, o.StepRate, o.SelfAtariRate, o.Pattern2 = s.Criticality, s.StepRate, s.SelfAtariRate, s.Pattern2
-	o.PruneLadders, o.RunTwo, o.LadderRuns = s.PruneLadders, s.RunTwo, s.LadderRuns
+	o.KeepTree, o.Replies, o.Gammas, o.Tactics = s.KeepTree, s.Replies, s.Gammas, s.Tactics
+	o.LearnedSqrt, o.Criticality, o.PruneLadders = s.LearnedSqrt, s.Criticality, s.PruneLadders
 	if s.LearnedGames > 0 {
 		o.LearnedGames = s.LearnedGames
 	}
@@ -169,8 +162,8 @@ func (s Settings) Engine(cfg catalog.Config) (*Engine, error) {
 		if s.ExpandVisits < 0 || !(s.PriorEven >= 0) || !(s.RaveEquiv >= 0) || math.IsInf(s.PriorEven+s.RaveEquiv, 0) {
 			return nil, fmt.Errorf("--expand-visits %d --prior-even %g --rave-equiv %g: want 0 (the default) or more", s.ExpandVisits, s.PriorEven, s.RaveEquiv)
 		}
-		if s.StepRate < 0 || s.StepRate > 100 || s.SelfAtariRate < 0 || s.SelfAtariRate > 100 {
-			return nil, fmt.Errorf("--step-rate %d --self-atari-rate %d: want 0 to 100", s.StepRate, s.SelfAtariRate)
+		if r := s.Tactics; r.StepRate < 0 || r.StepRate > 100 || r.SelfAtariRate < 0 || r.SelfAtariRate > 100 {
+			return nil, fmt.Errorf("--step-rate %d --self-atari-rate %d: want 0 to 100", r.StepRate, r.SelfAtariRate)
 		}
 		if !(s.Criticality >= 0) || math.IsInf(s.Criticality, 0) {
 			return nil, fmt.Errorf("--criticality %g: want 0 (off) or more", s.Criticality)

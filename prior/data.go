@@ -34,8 +34,10 @@ type Data struct {
 // resignation into a Position: the features of all the legal moves of the
 // position it was played in, and which was played. Every record must be of
 // one game on one kind of board (Key). progress, if not nil, is called
-// after each file with the files done and their number.
-func ReadRecords(dir string, progress func(done, total int)) (*Data, error) {
+// after each file with the files done and their number. owners, if not
+// nil, gives each position's owners at the end of playouts for the Owner
+// feature (Extractor.SetOwners); nil leaves the feature out.
+func ReadRecords(dir string, progress func(done, total int), owners func(game.State) []game.Shares) (*Data, error) {
 	names, err := filepath.Glob(filepath.Join(dir, "*.sgf"))
 	if err != nil {
 		return nil, err
@@ -85,6 +87,9 @@ func ReadRecords(dir string, progress func(done, total int)) (*Data, error) {
 			}
 			if played < 0 {
 				return nil, fmt.Errorf("%s: move %d (%s) is not among the legal moves", name, j+1, m.Move.Format(s.Graph()))
+			}
+			if owners != nil {
+				x.SetOwners(owners(s))
 			}
 			d.Positions = append(d.Positions, Position{Moves: x.Moves(s, moves, nil), Played: played, Game: gi})
 			if err := s.Play(m.Move); err != nil {

@@ -1,9 +1,9 @@
 package prior
 
 import (
-	"math"
-
 	"fmt"
+	"math"
+	"slices"
 
 	"moku/board"
 	"moku/game"
@@ -62,11 +62,29 @@ const (
 	// (see SpatialAt). Weights learned before the group existed know no
 	// spatial feature, which then counts 1.
 	Spatial
+	// Rescue (the liberty family): 1 the move captures a group of
+	// another player that touches a group of the mover's in atari, so
+	// saving it (Pachi's capture:ataridef). Weights learned before the
+	// group existed know no rescue feature, which then counts 1; so do
+	// the groups below.
+	Rescue
+	// Answer (the liberty family): 1 the move saves from atari, by
+	// joining it or by a capture, a group of the mover's that the last
+	// move put in atari (Pachi's atariescape:new).
+	Answer
+	// DoubleAtari (the liberty family): 1 the move puts two groups or
+	// more of other players in atari at once.
+	DoubleAtari
+	// Owner (with SetOwners): 1 + the share of playouts from the position
+	// at whose end the mover owns the point, in ninths (1: under 1/9, 9:
+	// 8/9 or more), as Pachi's mcowner feature: moves in settled places,
+	// own or the other player's, are seldom played.
+	Owner
 
 	NumGroups // the number of groups
 )
 
-var groupNames = [NumGroups]string{"pattern", "capture", "escape", "self-atari", "atari", "last", "last2", "edge", "pass", "ladder", "spatial"}
+var groupNames = [NumGroups]string{"pattern", "capture", "escape", "self-atari", "atari", "last", "last2", "edge", "pass", "ladder", "spatial", "rescue", "answer", "double-atari", "owner"}
 
 // String returns the group's name as the weights file writes it.
 func (g Group) String() string {
@@ -99,6 +117,9 @@ type Extractor struct {
 	plain   bool // every adjacency connects (Go, Kee): quiet placements need not be played
 	full    bool // play every placement, quiet or not (tests compare)
 	atari   []bool
+	fresh   []bool // the mover's stones in groups the last move put in atari
+	ataried [4]int // scratch: the groups a move puts in atari, by least stone
+	owners  []game.Shares
 	libs    []uint8 // liberties of each stone's group, capped at 3 (plain only)
 	seen    []bool
 }
@@ -111,11 +132,22 @@ func NewExtractor(r rules.Ruleset, g *board.Graph) *Extractor {
 	geo := GeometryOf(g)
 	x := &Extractor{geo: geo, tactics: r.Family == rules.Liberty, plain: r.Links == rules.Plain,
 		ladders: r.Family == rules.Liberty && r.Players == 2}
-	x.atari, x.libs, x.seen = make([]bool, g.N()), make([]uint8, g.N()), make([]bool, g.N())
+	x.atari, x.libs, x.seen, x.fresh = make([]bool, g.N()), make([]uint8, g.N()), make([]bool, g.N()), make([]bool, g.N())
 	if geo.kind != "graph" {
 		x.canon = canonFor(geo.k, geo.step)
 	}
 	return x
+}
+
+// SetOwners gives the extractor each point's owners at the end of
+// playouts from the positions to come (game.Estimate.Owners: the share of
+// playouts each player owned it in), for the Owner feature; nil, the
+// default, leaves Owner out.
+func (x *Extractor) SetOwners(owners []game.Shares) { x.owners = owners }
+
+// ownerValue is the Owner feature of a share of playouts.
+func ownerValue(share float64) uint32 {
+	return 1 + uint32(min(max(int(share*9), 0), 8))
 }
 
 // Geometry returns the board's geometry.
@@ -216,6 +248,18 @@ func (x *Extractor) Moves(s game.State, moves []game.Move, dst []Features) []Fea
 				x.libs[q] = uint8(min(len(libs), 3))
 			}
 		}
+		// The mover's groups in atari that touch the last move's stone.
+		clear(x.fresh)
+		if last >= 0 {
+			for _, q := range g.Neighbors(last) {
+				if x.atari[q] && !x.fresh[q] {
+					stones, _ := grouped.Group(int(q))
+					for _, st := range stones {
+						x.fresh[st] = true
+					}
+				}
+			}
+		}
 	}
 	n := g.N()
 	for _, m := range moves {
@@ -242,6 +286,9 @@ func (x *Extractor) Moves(s game.State, moves []game.Move, dst []Features) []Fea
 			}
 			if x.geo.edge != nil {
 				f[Edge] = 1 + uint32(min(x.geo.edge[p], maxDist-1))
+			}
+			if p < len(x.owners) {
+				f[Owner] = ownerValue(x.owners[p][mover])
 			}
 			if tactics && !x.quiet(g, s, p) {
 				x.tactical(s, grouped, p, mover, last, others, &f)
@@ -282,7 +329,39 @@ func (x *Extractor) tactical(s game.State, grouped game.Grouped, p int, mover bo
 			escapes = true
 		}
 	}
+	// Before the move: the groups of other players next to p with one
+	// liberty (which it captures), and whether one of them touches a
+	// group of the mover's in atari (Rescue), or touches one that the
+	// last move put in atari (Answer).
+	for _, q := range g.Neighbors(p) {
+		c := s.At(int(q))
+		if c == board.Empty || c == mover {
+			continue
+		}
+		stones, libs := grouped.Group(int(q))
+		if len(libs) != 1 {
+			continue
+		}
+		for _, st := range stones {
+			for _, a := range g.Neighbors(st) {
+				if s.At(int(a)) == mover && x.atari[a] {
+					f[Rescue] = 1
+					if x.fresh[a] {
+						f[Answer] = 1
+					}
+				}
+			}
+		}
+	}
+	if escapes {
+		for _, q := range g.Neighbors(p) {
+			if s.At(int(q)) == mover && x.fresh[q] {
+				f[Answer] = 2 // joins the group: 1 only if it gets out (below)
+			}
+		}
+	}
 	if s.Play(game.At(p)) != nil {
+		f[Rescue], f[Answer] = 0, 0
 		return
 	}
 	defer s.Undo()
@@ -313,6 +392,31 @@ func (x *Extractor) tactical(s game.State, grouped game.Grouped, p int, mover bo
 			if x.atari[q] {
 				f[Escape] = 1
 				break
+			}
+		}
+	}
+	if f[Answer] == 2 {
+		// Joining the group the last move put in atari answers only if
+		// the group gets two liberties or more.
+		f[Answer] = 0
+		if len(libs) >= 2 {
+			f[Answer] = 1
+		}
+	}
+	ataris := 0
+	for _, q := range g.Neighbors(p) {
+		if c := s.At(int(q)); c != board.Empty && c != mover {
+			st, l := grouped.Group(int(q))
+			if len(l) != 1 {
+				continue
+			}
+			// Count each group once: by its least stone.
+			least := slices.Min(st)
+			if !slices.Contains(x.ataried[:ataris], least) {
+				x.ataried[ataris] = least
+				if ataris++; ataris >= 2 {
+					f[DoubleAtari] = 1
+				}
 			}
 		}
 	}

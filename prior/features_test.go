@@ -67,6 +67,15 @@ func TestTacticalFeatures(t *testing.T) {
 		{"first line", "", "a1", Edge, 1},
 		{"second line", "", "b5", Edge, 2},
 		{"centre", "", "e5", Edge, 5},
+		{"capture that saves a group in atari", "e5 d5 c5 f5 d6 e6", "d4", Rescue, 1},
+		{"which answers the last move's atari", "e5 d5 c5 f5 d6 e6", "d4", Answer, 1},
+		{"a capture that saves nothing", "e5 d5 a1 f5 a2 e6 a3", "e4", Rescue, 0},
+		{"escape from the last move's atari", "e5 d5 c5 f5 d6 e6", "e4", Answer, 1},
+		{"escape from an older atari", "e5 d5 a1 f5 a2 e6 a3 j9", "e4", Answer, 0},
+		{"which is still an escape", "e5 d5 a1 f5 a2 e6 a3 j9", "e4", Escape, 1},
+		{"double atari", "c5 d5 d6 f5 g5 a9 f6 a8", "e5", DoubleAtari, 1},
+		{"the double atari is an atari", "c5 d5 d6 f5 g5 a9 f6 a8", "e5", Atari, 1},
+		{"one atari", "e5 d5 d6 a1", "c5", DoubleAtari, 0},
 		{"pass", "e5", "pass", Pass, 1},
 		{"pass after a pass", "e5 pass", "pass", Pass, 2},
 	} {
@@ -355,5 +364,38 @@ func TestSpatialSymmetry(t *testing.T) {
 	}
 	if off != 7 {
 		t.Errorf("a1 on the empty board: spatial %x has %d cells off the board, want 7", v, off)
+	}
+}
+
+func TestOwnerFeature(t *testing.T) {
+	s := start(t, "go", "9x9")
+	if err := game.PlayAll(s, "e5"); err != nil {
+		t.Fatal(err)
+	}
+	// White to move. Point 0 owned by White in every playout, point 1 by
+	// Black in every one, point 2 by White in half of them, point 3 by
+	// neither: the feature is the mover's (White's) share in ninths.
+	owners := make([]game.Shares, s.Graph().N())
+	owners[0][board.White] = 1
+	owners[1][board.Black] = 1
+	owners[2][board.White], owners[2][board.Black] = 0.5, 0.5
+	moves := []game.Move{game.At(0), game.At(1), game.At(2), game.At(3)}
+	x := NewExtractor(s.Rules(), s.Graph())
+	for _, f := range x.Moves(s, moves, nil) {
+		if f[Owner] != 0 {
+			t.Fatalf("owner feature %d without owners", f[Owner])
+		}
+	}
+	x.SetOwners(owners)
+	got := x.Moves(s, moves, nil)
+	for i, want := range []uint32{9, 1, 5, 1} {
+		if got[i][Owner] != want {
+			t.Errorf("point %d: owner %d, want %d", i, got[i][Owner], want)
+		}
+	}
+	for share, want := range map[float64]uint32{0: 1, 0.11: 1, 0.112: 2, 0.5: 5, 0.88: 8, 0.89: 9, 1: 9} {
+		if got := ownerValue(share); got != want {
+			t.Errorf("ownerValue(%g) = %d, want %d", share, got, want)
+		}
 	}
 }

@@ -8,6 +8,8 @@ import (
 	"os"
 	"path/filepath"
 	"time"
+
+	"moku/game"
 )
 
 // LearnConfig configures Learn.
@@ -19,6 +21,9 @@ type LearnConfig struct {
 	TestEvery  int       // hold out every TestEvery-th game to test the model (below 2: none)
 	Notes      []string  // comment lines for the file (the command, where the records came from)
 	Progress   io.Writer // progress lines, or nil
+	// Owners, if not nil, gives each position's owners at the end of
+	// playouts, for the Owner feature (see ReadRecords).
+	Owners func(game.State) []game.Shares
 }
 
 // Learn trains a model on the records in c.Records and writes it to c.Out
@@ -41,7 +46,7 @@ func Learn(ctx context.Context, c *LearnConfig) (*Model, error) {
 			lastShown = time.Now()
 			say("reading records: %d/%d", done, total)
 		}
-	})
+	}, c.Owners)
 	if err != nil {
 		return nil, err
 	}

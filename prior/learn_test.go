@@ -50,7 +50,7 @@ func TestReadRecords(t *testing.T) {
 		t.Run(c.key, func(t *testing.T) {
 			dir := t.TempDir()
 			moves := writeGames(t, dir, c.rules, c.spec, 3, 1)
-			d, err := ReadRecords(dir, nil)
+			d, err := ReadRecords(dir, nil, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -78,10 +78,10 @@ func TestReadRecordsRefusesMixedGames(t *testing.T) {
 	dir := t.TempDir()
 	writeGames(t, dir, "go", "7x7", 1, 1)
 	writeGames(t, dir, "keil", "hex:4", 1, 1)
-	if _, err := ReadRecords(dir, nil); err == nil || !strings.Contains(err.Error(), "train one game and kind of board at a time") {
+	if _, err := ReadRecords(dir, nil, nil); err == nil || !strings.Contains(err.Error(), "train one game and kind of board at a time") {
 		t.Errorf("ReadRecords of Go and Keil records: %v", err)
 	}
-	if _, err := ReadRecords(t.TempDir(), nil); err == nil || !strings.Contains(err.Error(), "no SGF records") {
+	if _, err := ReadRecords(t.TempDir(), nil, nil); err == nil || !strings.Contains(err.Error(), "no SGF records") {
 		t.Errorf("ReadRecords of an empty directory: %v", err)
 	}
 }

@@ -54,6 +54,16 @@ type Model struct {
 // kind (weights/KEY.txt).
 func Key(gameName, geometry string) string { return gameName + "-" + geometry }
 
+// Uses reports whether the model has a gamma for a feature of group g.
+func (m *Model) Uses(g Group) bool {
+	for f := range m.Gamma {
+		if f.Group == g {
+			return true
+		}
+	}
+	return false
+}
+
 // Strength returns the product of the gammas of fs's features.
 func (m *Model) Strength(fs Features) float64 {
 	s := 1.0

@@ -144,58 +144,21 @@ type Options struct {
 	// (playout.Replier, with Heavy).
 	Replies bool
 
-	// Nakade adds to the tactical playouts of the square board a step
-	// that plays the vital point of an eye space the last move closed
-	// (playout.SquareBoard.SetNakade); it needs Heavy.
-	Nakade bool
-
-	// Ladders adds to the tactical playouts of the square board the
-	// reading of ladders: a chain in atari runs to two liberties when the
-	// chase does not catch it, and an atari on the last stone's chain
-	// that the chase catches is played (playout.SquareBoard.SetLadders);
-	// it needs Heavy.
-	Ladders bool
-
 	// Criticality, when above 0, adds to each node's AMAF games, once
 	// critMin playouts with an owner of its point have gone through it,
 	// its criticality times its AMAF games times Criticality, all won
 	// (Pachi's crit_rave, 1.1; two players). 0: off.
 	Criticality float64
 
-	// RunTwo makes the square board's tactical playouts run from atari
-	// to two liberties too, unread; LadderRuns only when the chase does
-	// not catch the chain (playout.SquareBoard.SetRunTwo, SetLadderRuns);
-	// they need Heavy.
-	RunTwo, LadderRuns bool
-
 	// PruneLadders leaves out of the tree, with Learned, the escapes
 	// from atari to two liberties that the prior reads as caught anyway
 	// (its Ladder feature 2; Pachi's prune_ladders).
 	PruneLadders bool
 
-	// Pattern2 makes the shape step of the square board's tactical
-	// playouts look around the move before the last one too when none
-	// matches around the last one (playout.SquareBoard.SetPattern2,
-	// Pachi's pattern2); it needs Heavy.
-	Pattern2 bool
-
-	// StepRate and SelfAtariRate, from 1 to 99, make the tactical
-	// playouts of the square board try each step StepRate times in a
-	// hundred and refuse a self-atari SelfAtariRate times in a hundred
-	// (playout.SquareBoard.SetRates; Pachi's moggy on 9x9: 90 and 60).
-	// 0 or 100: always, the default.
-	StepRate, SelfAtariRate int
-
-	// LoneSelfAtari makes the tactical playouts of the square board refuse
-	// self-ataris of a single stone too, but for throw-ins into a space
-	// the other player encloses (playout.SquareBoard.SetLoneSelfAtari); it
-	// needs Heavy.
-	LoneSelfAtari bool
-
-	// KoFights adds to the tactical playouts of the square board a step
-	// that retakes a ko when the ban has gone (playout.SquareBoard.
-	// SetKoFights, after Pachi's moggy); it needs Heavy.
-	KoFights bool
+	// Tactics are the optional steps and rates of the square board's
+	// tactical playouts (playout.SquareBoard.SetTactics), switches for
+	// measuring, none of them on by default; they need Heavy.
+	Tactics playout.Tactics
 
 	// Gammas draws the random moves of the tactical playouts in
 	// proportion to the learned model's gammas of their 3x3 patterns and
@@ -441,16 +404,16 @@ func (k *kept) descend(s game.State, opt Options) *node {
 // treeKey is what of the options shapes a tree: the priors, the rewards
 // and the expansion.
 type treeKey struct {
-	heavy, learned, replies, gammas, nakade, ladders, lone, sqrt, ko, pattern2, prune, runTwo, ladderRuns bool
-	crit                                                                                                  float64
-	stepRate, selfAtariRate                                                                               int
-	learnedGames, marginWeight, marginScale, prior, rave                                                  float64
-	expand                                                                                                int
+	heavy, learned, replies, gammas, sqrt, prune               bool
+	tactics                                                    playout.Tactics
+	crit, learnedGames, marginWeight, marginScale, prior, rave float64
+	expand                                                     int
 }
 
 // keyOptions returns the options that shape a tree.
 func keyOptions(o Options) treeKey {
-	return treeKey{o.Heavy, o.Learned, o.Replies, o.Gammas, o.Nakade, o.Ladders, o.LoneSelfAtari, o.LearnedSqrt, o.KoFights, o.Pattern2, o.PruneLadders, o.RunTwo, o.LadderRuns, o.Criticality, o.StepRate, o.SelfAtariRate, o.LearnedGames, o.MarginWeight, o.MarginScale, o.PriorEven, o.RaveEquiv, o.ExpandVisits}
+	return treeKey{o.Heavy, o.Learned, o.Replies, o.Gammas, o.LearnedSqrt, o.PruneLadders, o.Tactics,
+		o.Criticality, o.LearnedGames, o.MarginWeight, o.MarginScale, o.PriorEven, o.RaveEquiv, o.ExpandVisits}
 }
 
 // New returns a player with options o (zero fields take defaults).
@@ -477,11 +440,11 @@ func (p *Player) Name() string {
 	}
 	if p.Opt.Heavy {
 		s += ", heavy playouts"
-		var steps []string
+		steps := p.Opt.Tactics.Names()
 		for _, x := range []struct {
 			on   bool
 			name string
-		}{{p.Opt.KoFights, "ko fights"}, {p.Opt.Ladders, "ladders"}, {p.Opt.RunTwo, "runs to two liberties"}, {p.Opt.LadderRuns, "runs out of ladders"}, {p.Opt.LoneSelfAtari, "no lone self-ataris"}, {p.Opt.Pattern2, "shapes of the move before"}, {p.Opt.Nakade, "nakade"}, {p.Opt.Replies, "last good replies"}, {p.Opt.Gammas, "gammas"}} {
+		}{{p.Opt.Replies, "last good replies"}, {p.Opt.Gammas, "gammas"}} {
 			if x.on {
 				steps = append(steps, x.name)
 			}
@@ -512,10 +475,10 @@ func (p *Player) Name() string {
 	if p.Opt.RaveEquiv != d.RaveEquiv {
 		s += fmt.Sprintf(", RAVE equivalence %g", p.Opt.RaveEquiv)
 	}
-	if r := p.Opt.StepRate; r > 0 && r < 100 {
+	if r := p.Opt.Tactics.StepRate; r > 0 && r < 100 {
 		s += fmt.Sprintf(", playout steps at %d%%", r)
 	}
-	if r := p.Opt.SelfAtariRate; r > 0 && r < 100 {
+	if r := p.Opt.Tactics.SelfAtariRate; r > 0 && r < 100 {
 		s += fmt.Sprintf(", self-ataris refused at %d%%", r)
 	}
 	if p.Opt.Criticality > 0 {
@@ -682,8 +645,12 @@ func search(s game.State, opt Options, collect bool, root *node) (Analysis, *tre
 	}
 	t.dist, t.edge = distances(s.Graph())
 	t.points = s.Graph().N()
+	var owners []game.Shares
 	if opt.Learned {
 		t.model = prior.For(s.Rules(), s.Graph())
+		if t.model != nil && t.model.Uses(prior.Owner) {
+			owners = Owners(s, opt.Seed)
+		}
 	}
 	t.limit = math.MaxInt64
 	if opt.Playouts > 0 {
@@ -711,16 +678,10 @@ func search(s game.State, opt Options, collect bool, root *node) (Analysis, *tre
 			seen: cacheline.Make[board.Color](n, n), own: cacheline.Make[[board.MaxPlayers + 1]float64](n, n)}
 		if t.model != nil {
 			workers[i].ext = prior.NewExtractor(s.Rules(), s.Graph())
+			workers[i].ext.SetOwners(owners)
 		}
 		if gb, ok := b.(*playout.SquareBoard); ok && opt.Heavy {
-			gb.SetNakade(opt.Nakade)
-			gb.SetLadders(opt.Ladders)
-			gb.SetLoneSelfAtari(opt.LoneSelfAtari)
-			gb.SetRates(opt.StepRate, opt.SelfAtariRate)
-			gb.SetPattern2(opt.Pattern2)
-			gb.SetRunTwo(opt.RunTwo)
-			gb.SetLadderRuns(opt.LadderRuns)
-			gb.SetKoFights(opt.KoFights)
+			gb.SetTactics(opt.Tactics)
 			if m := prior.For(s.Rules(), s.Graph()); m != nil && opt.Gammas {
 				gb.SetGammas(playoutGammas(m))
 			}
