@@ -44,7 +44,13 @@ func TestLearnedPriors(t *testing.T) {
 	if m == nil || !HasLearned(s.Rules(), s.Graph()) {
 		t.Fatal("no learned weights for 9x9 Go")
 	}
-	moves, probs := m.Predict(prior.NewExtractor(s.Rules(), s.Graph()), s)
+	x := prior.NewExtractor(s.Rules(), s.Graph())
+	if m.Uses(prior.Owner) {
+		// The search reads its nodes with its root's owners, from its
+		// seed (0 here).
+		x.SetOwners(Owners(s, 0))
+	}
+	moves, probs := m.Predict(x, s)
 	want := map[game.Move]float64{}
 	best := 0
 	for i, mv := range moves {
