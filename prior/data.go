@@ -1,6 +1,7 @@
 package prior
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
@@ -36,8 +37,9 @@ type Data struct {
 // one game on one kind of board (Key). progress, if not nil, is called
 // after each file with the files done and their number. owners, if not
 // nil, gives each position's owners at the end of playouts for the Owner
-// feature (Extractor.SetOwners); nil leaves the feature out.
-func ReadRecords(dir string, progress func(done, total int), owners func(game.State) []game.Shares) (*Data, error) {
+// feature (Extractor.SetOwners); nil leaves the feature out. It stops
+// between two records when ctx is done, returning ctx's error.
+func ReadRecords(ctx context.Context, dir string, progress func(done, total int), owners func(game.State) []game.Shares) (*Data, error) {
 	names, err := filepath.Glob(filepath.Join(dir, "*.sgf"))
 	if err != nil {
 		return nil, err
@@ -50,6 +52,9 @@ func ReadRecords(dir string, progress func(done, total int), owners func(game.St
 	var x *Extractor
 	var moves []game.Move
 	for i, name := range names {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		data, err := os.ReadFile(name)
 		if err != nil {
 			return nil, err

@@ -31,8 +31,9 @@ type LearnConfig struct {
 // c.Out is always a whole weights file). If c.Out already holds a model of
 // the same data (Model.Data), training resumes from its gammas and
 // iteration: an interrupted run loses at most the iteration under way.
-// Learn stops between two group updates when ctx is done, returning
-// ctx's error; c.Out then holds the last whole iteration.
+// Learn stops between two records while it reads them, and between two
+// group updates, when ctx is done, returning ctx's error; c.Out then holds
+// the last whole iteration, if any.
 func Learn(ctx context.Context, c *LearnConfig) (*Model, error) {
 	say := func(format string, a ...any) {
 		if c.Progress != nil {
@@ -41,7 +42,7 @@ func Learn(ctx context.Context, c *LearnConfig) (*Model, error) {
 	}
 	begin := time.Now()
 	lastShown := time.Time{}
-	d, err := ReadRecords(c.Records, func(done, total int) {
+	d, err := ReadRecords(ctx, c.Records, func(done, total int) {
 		if c.Progress != nil && (done == total || time.Since(lastShown) > 2*time.Second) {
 			lastShown = time.Now()
 			say("reading records: %d/%d", done, total)

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 
+	"moku/board"
+	"moku/game"
 	"moku/record"
 )
 
@@ -50,7 +52,7 @@ func TestReadRecords(t *testing.T) {
 		t.Run(c.key, func(t *testing.T) {
 			dir := t.TempDir()
 			moves := writeGames(t, dir, c.rules, c.spec, 3, 1)
-			d, err := ReadRecords(dir, nil, nil)
+			d, err := ReadRecords(context.Background(), dir, nil, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -78,10 +80,10 @@ func TestReadRecordsRefusesMixedGames(t *testing.T) {
 	dir := t.TempDir()
 	writeGames(t, dir, "go", "7x7", 1, 1)
 	writeGames(t, dir, "keil", "hex:4", 1, 1)
-	if _, err := ReadRecords(dir, nil, nil); err == nil || !strings.Contains(err.Error(), "train one game and kind of board at a time") {
+	if _, err := ReadRecords(context.Background(), dir, nil, nil); err == nil || !strings.Contains(err.Error(), "train one game and kind of board at a time") {
 		t.Errorf("ReadRecords of Go and Keil records: %v", err)
 	}
-	if _, err := ReadRecords(t.TempDir(), nil, nil); err == nil || !strings.Contains(err.Error(), "no SGF records") {
+	if _, err := ReadRecords(context.Background(), t.TempDir(), nil, nil); err == nil || !strings.Contains(err.Error(), "no SGF records") {
 		t.Errorf("ReadRecords of an empty directory: %v", err)
 	}
 }
@@ -155,5 +157,52 @@ func TestFor(t *testing.T) {
 	}
 	if without == 0 {
 		t.Errorf("every game of the list has weights: add one that has none")
+	}
+}
+
+// ReadRecords with owners gives every placement its Owner feature, read
+// from the owners of the position it is played in; and it stops at once
+// when its context is done.
+func TestReadRecordsOwnersAndStop(t *testing.T) {
+	dir := t.TempDir()
+	writeGames(t, dir, "go", "7x7", 2, 1)
+	calls := 0
+	// Black owns every point in every playout: Black's placements get 9,
+	// White's 1.
+	owners := func(s game.State) []game.Shares {
+		calls++
+		o := make([]game.Shares, s.Graph().N())
+		for p := range o {
+			o[p][board.Black] = 1
+		}
+		return o
+	}
+	d, err := ReadRecords(context.Background(), dir, nil, owners)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if calls != len(d.Positions) {
+		t.Errorf("owners read %d times for %d positions", calls, len(d.Positions))
+	}
+	k := 0 // the position's index in its game: Black moves at even ones
+	for i, p := range d.Positions {
+		if i > 0 && p.Game != d.Positions[i-1].Game {
+			k = 0
+		}
+		want := uint32(9)
+		if k%2 == 1 {
+			want = 1
+		}
+		for _, f := range p.Moves {
+			if f[Pattern] != 0 && f[Owner] != want { // a placement
+				t.Fatalf("position %d: owner feature %d, want %d", i, f[Owner], want)
+			}
+		}
+		k++
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := ReadRecords(ctx, dir, nil, nil); !errors.Is(err, context.Canceled) {
+		t.Errorf("ReadRecords with its context done: %v", err)
 	}
 }

@@ -29,7 +29,7 @@ func runLearn(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	note := fs.String("note", "", "a comment line for the weights file, e.g. where the records came from")
 	quiet := fs.Bool("quiet", false, "no progress on standard error")
 	owners := fs.Bool("owners", false, fmt.Sprintf("learn the owner feature too: each point's owner at the end of %d playouts from each position, as the search computes it (slower)", search.OwnerPlayouts))
-	if err := cli.Parse(fs, args, stdout, cli.Spec{Args: "DIR", Min: 1, Max: 1, About: "Learns the gammas of a generalized Bradley-Terry model of moves (Coulom's\nminorization-maximization) from the SGF records in DIR, one game and kind of\nboard, and writes them as a weights file (see \"go doc moku/prior\"). The file\nis written after every iteration; run the same command again to resume an\ninterrupted run. Ctrl-C stops after the group being fitted."}); err != nil {
+	if err := cli.Parse(fs, args, stdout, cli.Spec{Args: "DIR", Min: 1, Max: 1, About: "Learns the gammas of a generalized Bradley-Terry model of moves (Coulom's\nminorization-maximization) from the SGF records in DIR, one game and kind of\nboard, and writes them as a weights file (see \"go doc moku/prior\"). The file\nis written after every iteration; run the same command again to resume an\ninterrupted run. Ctrl-C stops after the record being read or the group\nbeing fitted."}); err != nil {
 		return err
 	}
 	c.Records = fs.Arg(0)
