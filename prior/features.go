@@ -353,10 +353,11 @@ func (x *Extractor) tactical(s game.State, grouped game.Grouped, p int, mover bo
 			}
 		}
 	}
+	joinsFresh := false // joins a group the last move put in atari
 	if escapes {
 		for _, q := range g.Neighbors(p) {
 			if s.At(int(q)) == mover && x.fresh[q] {
-				f[Answer] = 2 // joins the group: 1 only if it gets out (below)
+				joinsFresh = true
 			}
 		}
 	}
@@ -395,13 +396,10 @@ func (x *Extractor) tactical(s game.State, grouped game.Grouped, p int, mover bo
 			}
 		}
 	}
-	if f[Answer] == 2 {
-		// Joining the group the last move put in atari answers only if
+	if joinsFresh && len(libs) >= 2 {
+		// Joining the group the last move put in atari answers it when
 		// the group gets two liberties or more.
-		f[Answer] = 0
-		if len(libs) >= 2 {
-			f[Answer] = 1
-		}
+		f[Answer] = 1
 	}
 	ataris := 0
 	for _, q := range g.Neighbors(p) {
