@@ -80,11 +80,23 @@ const (
 	// 8/9 or more), as Pachi's mcowner feature: moves in settled places,
 	// own or the other player's, are seldom played.
 	Owner
+	// Spatial5 to Spatial8 (square boards): the larger shapes around the
+	// point, the cells within gridcular distance 5, 6, 7 and 8 (dx + dy +
+	// max(dx, dy), Pachi's measure: 20, 28, 36 and 48 cells, where
+	// Spatial's twelve are those within 4), each empty, the mover's,
+	// another player's or off the board, the least code of the eight
+	// symmetries hashed to 28 bits with bit 28 set (see LargeAt). Most
+	// shapes this large are rare: a model keeps those it saw often enough
+	// in training (DropRare), and a shape it does not know counts 1.
+	Spatial5
+	Spatial6
+	Spatial7
+	Spatial8
 
 	NumGroups // the number of groups
 )
 
-var groupNames = [NumGroups]string{"pattern", "capture", "escape", "self-atari", "atari", "last", "last2", "edge", "pass", "ladder", "spatial", "rescue", "answer", "double-atari", "owner"}
+var groupNames = [NumGroups]string{"pattern", "capture", "escape", "self-atari", "atari", "last", "last2", "edge", "pass", "ladder", "spatial", "rescue", "answer", "double-atari", "owner", "spatial5", "spatial6", "spatial7", "spatial8"}
 
 // String returns the group's name as the weights file writes it.
 func (g Group) String() string {
@@ -206,6 +218,63 @@ func (x *Extractor) SpatialAt(s game.State, p int, mover board.Color) uint32 {
 	return best | 1<<24
 }
 
+// LargeAt returns the Spatial5 to Spatial8 features of a placement on p
+// by mover in s, large[0] Spatial5's: 0 but on square boards.
+func (x *Extractor) LargeAt(s game.State, p int, mover board.Color) (large [largeSizes]uint32) {
+	if x.geo.large == nil {
+		return large
+	}
+	// The cells that are not empty (empty ones add nothing to a code).
+	var at [largeMax]uint8
+	var val [largeMax]uint64
+	n := 0
+	for i, q := range x.geo.large[p*largeMax : (p+1)*largeMax] {
+		if c := cellAt(s, q, mover); c != cellEmpty {
+			at[n], val[n] = uint8(i), uint64(c)
+			n++
+		}
+	}
+	// Each size's code under each symmetry, two words (cell i at bit 2i
+	// of the 96), and the least of the eight: high word first.
+	var best [largeSizes][2]uint64
+	for k := range best {
+		best[k] = [2]uint64{math.MaxUint64, math.MaxUint64}
+	}
+	for _, perm := range &largeSymmetries {
+		var code [largeSizes][2]uint64
+		for j := 0; j < n; j++ {
+			b := 2 * perm[at[j]]
+			w, v := b/64, val[j]<<(b%64)
+			for k := largeSizes - 1; k >= 0 && at[j] < largeCells[k]; k-- {
+				code[k][w] |= v
+			}
+		}
+		for k := range code {
+			if c := code[k]; c[1] < best[k][1] || c[1] == best[k][1] && c[0] < best[k][0] {
+				best[k] = c
+			}
+		}
+	}
+	for k, c := range best {
+		h := c[0]
+		if c[1] != 0 {
+			h ^= mix64(c[1] + 0x9e3779b97f4a7c15)
+		}
+		large[k] = uint32(mix64(h)&(1<<28-1)) | 1<<28
+	}
+	return large
+}
+
+// mix64 is splitmix64's finalizer.
+func mix64(code uint64) uint64 {
+	code ^= code >> 30
+	code *= 0xbf58476d1ce4e5b9
+	code ^= code >> 27
+	code *= 0x94d049bb133111eb
+	code ^= code >> 31
+	return code
+}
+
 // Moves appends to dst the features of each of moves, legal moves of s
 // (which it leaves as it was: it plays each placement and takes it back).
 func (x *Extractor) Moves(s game.State, moves []game.Move, dst []Features) []Features {
@@ -278,6 +347,8 @@ func (x *Extractor) Moves(s game.State, moves []game.Move, dst []Features) []Fea
 			p := m.Point
 			f[Pattern] = x.PatternAt(s, p, mover)
 			f[Spatial] = x.SpatialAt(s, p, mover)
+			large := x.LargeAt(s, p, mover)
+			copy(f[Spatial5:Spatial8+1], large[:])
 			if last >= 0 {
 				f[Last] = uint32(x.geo.dist[last*n+p])
 			}

@@ -349,6 +349,16 @@ func TestSpatialSymmetry(t *testing.T) {
 				rt.Fatalf("%s: spatial %x without bit 24", s.Graph().Name(p), a)
 			}
 			seen[a] = true
+			la, lb := x.LargeAt(s, p, s.ToMove()), x.LargeAt(img, sym(k, p), img.ToMove())
+			for i := range la {
+				a, b := la[i], lb[i]
+				if a != b {
+					rt.Fatalf("%s: spatial%d %x, its image under symmetry %d %x\n%s", s.Graph().Name(p), i+5, a, k, b, game.Text(s))
+				}
+				if a>>28 != 1 {
+					rt.Fatalf("%s: spatial%d %x without bit 28 alone above the hash", s.Graph().Name(p), i+5, a)
+				}
+			}
 		}
 	})
 	if len(seen) < 50 {
@@ -364,6 +374,43 @@ func TestSpatialSymmetry(t *testing.T) {
 	}
 	if off != 7 {
 		t.Errorf("a1 on the empty board: spatial %x has %d cells off the board, want 7", v, off)
+	}
+}
+
+// TestLargeShapes: Spatial5 to Spatial8 see the cells within gridcular
+// distance 5 to 8 and no farther: a stone at distance d changes the
+// shapes of size d and more, and no smaller one.
+func TestLargeShapes(t *testing.T) {
+	seen := map[[2]int]bool{}
+	for i, o := range largeOffsets {
+		ax, ay := max(o[0], -o[0]), max(o[1], -o[1])
+		d := ax + ay + max(ax, ay)
+		size := 5
+		for size < 9 && i >= int(largeCells[size-5]) {
+			size++
+		}
+		if seen[o] || d < 2 || d > 8 || d > size || i >= 12 && d != size || i < 12 && d > 4 {
+			t.Errorf("cell %d %v (distance %d) among the cells of size %d", i, o, d, size)
+		}
+		seen[o] = true
+	}
+	// e5 is the centre of 9x9: c4 (dx -2, dy -1) is at distance 5, c3
+	// (-2, -2) and b5 (-3, 0) at 6, b4 (-3, -1) at 7, b3 (-3, -2) and a5
+	// (-4, 0) at 8, a4 (-4, -1) at 9; d5 (-1, 0) at 2.
+	for stone, d := range map[string]int{"d5": 2, "c4": 5, "c3": 6, "b5": 6, "b4": 7, "b3": 8, "a5": 8, "a4": 9} {
+		s := start(t, "go", "9x9")
+		x := NewExtractor(s.Rules(), s.Graph())
+		e5, _ := s.Graph().Point("e5")
+		before := x.LargeAt(s, e5, board.Black)
+		if err := game.PlayAll(s, stone+" pass"); err != nil {
+			t.Fatal(err)
+		}
+		after := x.LargeAt(s, e5, board.Black)
+		for k := range after {
+			if got, want := after[k] != before[k], d <= k+5; got != want {
+				t.Errorf("a stone on %s (distance %d) changes spatial%d: %v, want %v", stone, d, k+5, got, want)
+			}
+		}
 	}
 }
 

@@ -21,6 +21,7 @@ type Geometry struct {
 	// ringLen[p] says how many.
 	cells   []int32
 	ringLen []uint8
+	large   []int32 // square boards: large[p*largeMax+i], the cells of p's Spatial8 pattern, whose first largeCells[k] are those of size 5+k (-1 off the board); nil on others
 	spatial []int32 // square boards: spatial[p*spatialCells+i], the cells of p's Spatial pattern (-1 off the board); nil on others
 	dist    []uint8 // dist[p*n+q]: graph distance, capped at maxDist
 	edge    []uint8 // distance to the nearest edge point, capped at maxDist; nil without an edge (torus)
@@ -82,6 +83,56 @@ var spatialSymmetries = func() (t [8][spatialCells]int) {
 	return t
 }()
 
+// largeMax is the size of a Spatial8 pattern, largeSizes the number of
+// large sizes (5 to 8), largeCells[s-5] the size of the pattern of size s.
+const (
+	largeMax   = 48
+	largeSizes = 4
+)
+
+var largeCells = [largeSizes]uint8{20, 28, 36, 48}
+
+// largeOffsets are the cells of the Spatial8 pattern: Spatial's twelve,
+// then those at gridcular distance 5, 6, 7 and 8 in turn.
+var largeOffsets = func() (offs [largeMax][2]int) {
+	n := copy(offs[:], spatialOffsets[:])
+	for d := 5; d <= 8; d++ {
+		for dy := -4; dy <= 4; dy++ {
+			for dx := -4; dx <= 4; dx++ {
+				ax, ay := max(dx, -dx), max(dy, -dy)
+				if ax+ay+max(ax, ay) == d {
+					offs[n] = [2]int{dx, dy}
+					n++
+				}
+			}
+		}
+	}
+	return offs
+}()
+
+// largeSymmetries[k][i] is where cell i of a Spatial8 pattern goes under
+// the k-th of the square's eight symmetries (a symmetry keeps each
+// cell's distance, so the cells of each smaller size stay among their own).
+var largeSymmetries = func() (t [8][largeMax]int) {
+	index := map[[2]int]int{}
+	for i, o := range largeOffsets {
+		index[o] = i
+	}
+	for k := 0; k < 8; k++ {
+		for i, o := range largeOffsets {
+			x, y := o[0], o[1]
+			if k >= 4 {
+				x = -x
+			}
+			for r := 0; r < k%4; r++ {
+				x, y = y, -x
+			}
+			t[k][i] = index[[2]int{x, y}]
+		}
+	}
+	return t
+}()
+
 // maxDist caps the distances the features tell apart.
 const maxDist = 5
 
@@ -130,6 +181,7 @@ func newGeometry(g *board.Graph) *Geometry {
 			x.ringLen[p] = 8
 		}
 		x.spatial = squareCells(w, h, wrap, spatialOffsets[:])
+		x.large = squareCells(w, h, wrap, largeOffsets[:])
 	case "hex":
 		x.kind, x.k, x.step = "hex", 6, 1
 		at := map[[2]int64]int32{}

@@ -14,13 +14,18 @@ import (
 
 // LearnConfig configures Learn.
 type LearnConfig struct {
-	Records    string    // directory of SGF records (see ReadRecords)
-	Out        string    // the weights file to write, and to resume from (empty: Learn sets it to prior/weights/KEY.txt, see Key)
-	Iterations int       // MM iterations in all (a resumed run counts those done)
-	Prior      float64   // the prior's weight (Trainer.Prior)
-	TestEvery  int       // hold out every TestEvery-th game to test the model (below 2: none)
-	Notes      []string  // comment lines for the file (the command, where the records came from)
-	Progress   io.Writer // progress lines, or nil
+	Records    string  // directory of SGF records (see ReadRecords)
+	Out        string  // the weights file to write, and to resume from (empty: Learn sets it to prior/weights/KEY.txt, see Key)
+	Iterations int     // MM iterations in all (a resumed run counts those done)
+	Prior      float64 // the prior's weight (Trainer.Prior)
+	TestEvery  int     // hold out every TestEvery-th game to test the model (below 2: none)
+	// MinCount, if above 1, leaves out of training every feature found
+	// among fewer than MinCount candidate moves of the training
+	// positions (DropRare), so that the model keeps no gamma for it and
+	// it counts 1: rare large shapes would only learn their few games.
+	MinCount int
+	Notes    []string  // comment lines for the file (the command, where the records came from)
+	Progress io.Writer // progress lines, or nil
 	// Owners, if not nil, gives each position's owners at the end of
 	// playouts, for the Owner feature (see ReadRecords).
 	Owners func(game.State) []game.Shares
@@ -57,6 +62,11 @@ func Learn(ctx context.Context, c *LearnConfig) (*Model, error) {
 	digest := d.Digest()
 	train, test := d.Split(c.TestEvery)
 	say("%s (%.1f s); %d positions to train on, %d held out; data %s", d.Describe(), time.Since(begin).Seconds(), len(train), len(test), digest)
+	if c.MinCount > 1 {
+		kept, dropped := DropRare(train, c.MinCount)
+		say("features found among fewer than %d candidate moves left out: %d kept, %d left out", c.MinCount, kept, dropped)
+		digest = fmt.Sprintf("%s-min%d", digest, c.MinCount)
+	}
 	var from *Model
 	if f, err := os.Open(c.Out); err == nil {
 		m, rerr := Read(f)
@@ -83,7 +93,7 @@ func Learn(ctx context.Context, c *LearnConfig) (*Model, error) {
 		m.Notes = append(append([]string(nil), c.Notes...),
 			fmt.Sprintf("data: %d records (%s to %s), %d positions, every %d-th game held out (%d positions)",
 				len(d.Files), d.Files[0], d.Files[len(d.Files)-1], len(d.Positions), c.TestEvery, len(test)),
-			fmt.Sprintf("prior %g, %d features, %d iterations", c.Prior, len(t.Features), iter))
+			fmt.Sprintf("prior %g, %d features, %d iterations%s", c.Prior, len(t.Features), iter, minNote(c.MinCount)))
 		tr := m.Evaluate(train)
 		m.Notes = append(m.Notes, fmt.Sprintf("train: log-likelihood %.4f a move, top-1 %.1f%%", tr.LogLikelihood, 100*tr.Top1))
 		if len(test) > 0 {
@@ -116,6 +126,46 @@ func Learn(ctx context.Context, c *LearnConfig) (*Model, error) {
 		return from, nil
 	}
 	return m, nil
+}
+
+func minNote(n int) string {
+	if n > 1 {
+		return fmt.Sprintf(", features found among fewer than %d candidate moves left out", n)
+	}
+	return ""
+}
+
+// DropRare removes from positions (setting them to 0, none) the features
+// found among fewer than minCount of their candidate moves, and returns
+// how many distinct features it kept and left out.
+func DropRare(positions []Position, minCount int) (kept, dropped int) {
+	count := map[Feature]int{}
+	for _, p := range positions {
+		for _, fs := range p.Moves {
+			for g, v := range fs {
+				if v != 0 {
+					count[Feature{Group(g), v}]++
+				}
+			}
+		}
+	}
+	for _, p := range positions {
+		for i := range p.Moves {
+			for g, v := range p.Moves[i] {
+				if v != 0 && count[Feature{Group(g), v}] < minCount {
+					p.Moves[i][g] = 0
+				}
+			}
+		}
+	}
+	for _, n := range count {
+		if n >= minCount {
+			kept++
+		} else {
+			dropped++
+		}
+	}
+	return kept, dropped
 }
 
 // writeFile writes m to path through a temporary file renamed over it.

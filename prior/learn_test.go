@@ -206,3 +206,27 @@ func TestReadRecordsOwnersAndStop(t *testing.T) {
 		t.Errorf("ReadRecords with its context done: %v", err)
 	}
 }
+
+// TestDropRare: features found among fewer than minCount candidate moves
+// become 0 (none); the others stay.
+func TestDropRare(t *testing.T) {
+	var a, b, c Features
+	a[Spatial6], b[Spatial6], c[Spatial6] = 7, 7, 9 // 7 twice, 9 once
+	a[Edge], b[Edge], c[Edge] = 2, 2, 2             // three times
+	positions := []Position{{Moves: []Features{a, b}}, {Moves: []Features{c}, Played: 0}}
+	kept, dropped := DropRare(positions, 2)
+	if kept != 2 || dropped != 1 {
+		t.Errorf("kept %d, dropped %d, want 2 and 1", kept, dropped)
+	}
+	if got := positions[1].Moves[0][Spatial6]; got != 0 {
+		t.Errorf("the shape seen once stays: %d", got)
+	}
+	for _, fs := range append(positions[0].Moves, positions[1].Moves...) {
+		if fs[Edge] != 2 {
+			t.Errorf("edge feature lost: %v", fs)
+		}
+	}
+	if positions[0].Moves[0][Spatial6] != 7 || positions[0].Moves[1][Spatial6] != 7 {
+		t.Errorf("the shape seen twice is dropped: %v", positions[0].Moves)
+	}
+}
