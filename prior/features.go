@@ -132,6 +132,8 @@ type Extractor struct {
 	fresh   []bool // the mover's stones in groups the last move put in atari
 	ataried [4]int // scratch: the groups a move puts in atari, by least stone
 	owners  []game.Shares
+	model   *Model // with SetModel: the large shapes are read only as far as it knows them
+	sizes   int    // large sizes to read: largeSizes, or what model has
 	libs    []uint8 // liberties of each stone's group, capped at 3 (plain only)
 	seen    []bool
 }
@@ -143,7 +145,7 @@ type Extractor struct {
 func NewExtractor(r rules.Ruleset, g *board.Graph) *Extractor {
 	geo := GeometryOf(g)
 	x := &Extractor{geo: geo, tactics: r.Family == rules.Liberty, plain: r.Links == rules.Plain,
-		ladders: r.Family == rules.Liberty && r.Players == 2}
+		ladders: r.Family == rules.Liberty && r.Players == 2, sizes: largeSizes}
 	x.atari, x.libs, x.seen, x.fresh = make([]bool, g.N()), make([]uint8, g.N()), make([]bool, g.N()), make([]bool, g.N())
 	if geo.kind != "graph" {
 		x.canon = canonFor(geo.k, geo.step)
@@ -156,6 +158,26 @@ func NewExtractor(r rules.Ruleset, g *board.Graph) *Extractor {
 // playouts each player owned it in), for the Owner feature; nil, the
 // default, leaves Owner out.
 func (x *Extractor) SetOwners(owners []game.Shares) { x.owners = owners }
+
+// SetModel tells the extractor that its features are for m, so that it
+// reads the large shapes (Spatial5 to Spatial8) only as far as m knows
+// them: none if m has no gamma of Spatial5, and past a size whose shape
+// m does not know, no larger one (0, none). With the rare shapes left out
+// in training (DropRare), a shape is never more frequent than the smaller
+// ones it holds, so m knows none of those it is spared reading, and its
+// probabilities are the same (hash collisions aside). nil, the default,
+// reads every size (training).
+func (x *Extractor) SetModel(m *Model) {
+	x.model, x.sizes = m, largeSizes
+	if m != nil {
+		x.sizes = 0
+		for f := range m.Gamma {
+			if f.Group >= Spatial5 && f.Group <= Spatial8 {
+				x.sizes = max(x.sizes, int(f.Group-Spatial5)+1)
+			}
+		}
+	}
+}
 
 // ownerValue is the Owner feature of a share of playouts.
 func ownerValue(share float64) uint32 {
@@ -219,12 +241,14 @@ func (x *Extractor) SpatialAt(s game.State, p int, mover board.Color) uint32 {
 }
 
 // LargeAt returns the Spatial5 to Spatial8 features of a placement on p
-// by mover in s, large[0] Spatial5's: 0 but on square boards.
+// by mover in s, large[0] Spatial5's: 0 but on square boards, and past
+// what the extractor's model knows (SetModel).
 func (x *Extractor) LargeAt(s game.State, p int, mover board.Color) (large [largeSizes]uint32) {
-	if x.geo.large == nil {
+	if x.geo.large == nil || x.sizes == 0 {
 		return large
 	}
-	// The cells that are not empty (empty ones add nothing to a code).
+	// The cells that are not empty (empty ones add nothing to a code), in
+	// the order of largeOffsets: nearest first.
 	var at [largeMax]uint8
 	var val [largeMax]uint64
 	n := 0
@@ -235,32 +259,35 @@ func (x *Extractor) LargeAt(s game.State, p int, mover board.Color) (large [larg
 		}
 	}
 	// Each size's code under each symmetry, two words (cell i at bit 2i
-	// of the 96), and the least of the eight: high word first.
-	var best [largeSizes][2]uint64
-	for k := range best {
-		best[k] = [2]uint64{math.MaxUint64, math.MaxUint64}
-	}
-	for _, perm := range &largeSymmetries {
-		var code [largeSizes][2]uint64
-		for j := 0; j < n; j++ {
-			b := 2 * perm[at[j]]
-			w, v := b/64, val[j]<<(b%64)
-			for k := largeSizes - 1; k >= 0 && at[j] < largeCells[k]; k-- {
-				code[k][w] |= v
+	// of the 96), the least of the eight (high word first), hashed.
+	j0 := 0 // the cells of the sizes below are at[:j0]
+	for k := 0; k < x.sizes; k++ {
+		j1 := j0
+		for j1 < n && at[j1] < largeCells[k] {
+			j1++
+		}
+		best := [2]uint64{math.MaxUint64, math.MaxUint64}
+		for _, perm := range &largeSymmetries {
+			var code [2]uint64
+			for j := 0; j < j1; j++ {
+				b := 2 * perm[at[j]]
+				code[b/64] |= val[j] << (b % 64)
+			}
+			if code[1] < best[1] || code[1] == best[1] && code[0] < best[0] {
+				best = code
 			}
 		}
-		for k := range code {
-			if c := code[k]; c[1] < best[k][1] || c[1] == best[k][1] && c[0] < best[k][0] {
-				best[k] = c
-			}
-		}
-	}
-	for k, c := range best {
-		h := c[0]
-		if c[1] != 0 {
-			h ^= mix64(c[1] + 0x9e3779b97f4a7c15)
+		h := best[0]
+		if best[1] != 0 {
+			h ^= mix64(best[1] + 0x9e3779b97f4a7c15)
 		}
 		large[k] = uint32(mix64(h)&(1<<28-1)) | 1<<28
+		if x.model != nil {
+			if _, ok := x.model.Gamma[Feature{Spatial5 + Group(k), large[k]}]; !ok {
+				break
+			}
+		}
+		j0 = j1
 	}
 	return large
 }

@@ -2,6 +2,7 @@ package prior
 
 import (
 	"math"
+	"math/rand"
 	"testing"
 
 	"moku/board"
@@ -444,5 +445,88 @@ func TestOwnerFeature(t *testing.T) {
 		if got := ownerValue(share); got != want {
 			t.Errorf("ownerValue(%g) = %d, want %d", share, got, want)
 		}
+	}
+}
+
+// TestSetModelSparesUnknownShapes: an extractor told its model reads the
+// large shapes only as far as the model knows them, and the model's
+// probabilities of every position's moves stay the same. The model knows
+// the features found at least twice among the moves of random positions
+// (DropRare), each with a gamma of its own.
+func TestSetModelSparesUnknownShapes(t *testing.T) {
+	positions := func(seed int64, n int) ([]game.State, [][]game.Move) {
+		r := rand.New(rand.NewSource(seed))
+		var states []game.State
+		var moves [][]game.Move
+		for i := 0; i < n; i++ {
+			s := start(t, "go", "9x9")
+			for k := r.Intn(50); k > 0 && !s.Over(); k-- {
+				legal := s.LegalMoves(nil)
+				if s.Play(legal[r.Intn(len(legal))]) != nil {
+					t.Fatal("a legal move refused")
+				}
+			}
+			states, moves = append(states, s), append(moves, s.LegalMoves(nil))
+		}
+		return states, moves
+	}
+	// Random early positions repeat their shapes: the model knows some
+	// large ones of every size.
+	states, moves := positions(1, 300)
+	x := NewExtractor(states[0].Rules(), states[0].Graph())
+	var train []Position
+	for i, s := range states {
+		train = append(train, Position{Moves: x.Moves(s, moves[i], nil)})
+	}
+	DropRare(train, 2)
+	m := &Model{Gamma: map[Feature]float64{}}
+	for _, p := range train {
+		for _, fs := range p.Moves {
+			for g, v := range fs {
+				if v != 0 {
+					m.Gamma[Feature{Group(g), v}] = 0.5 + float64(v%13)/4
+				}
+			}
+		}
+	}
+	known := 0
+	for f := range m.Gamma {
+		if f.Group >= Spatial5 && f.Group <= Spatial8 {
+			known++
+		}
+	}
+	if !m.Uses(Spatial8) || known < 20 {
+		t.Fatalf("the model knows %d large shapes, Spatial8 %v: the test needs more", known, m.Uses(Spatial8))
+	}
+	told := NewExtractor(states[0].Rules(), states[0].Graph())
+	told.SetModel(m)
+	spared := 0
+	states, moves = positions(2, 300)
+	for i, s := range states {
+		all, some := x.Moves(s, moves[i], nil), told.Moves(s, moves[i], nil)
+		for j := range all {
+			for g := Spatial5; g <= Spatial8; g++ {
+				if some[j][g] != 0 && some[j][g] != all[j][g] {
+					t.Fatalf("%s: %v %x, read in full %x", moves[i][j].Format(s.Graph()), g, some[j][g], all[j][g])
+				}
+				if some[j][g] == 0 && all[j][g] != 0 {
+					spared++
+				}
+			}
+		}
+		a, b := m.Probabilities(all, nil), m.Probabilities(some, nil)
+		for j := range a {
+			if a[j] != b[j] {
+				t.Fatalf("%s: probability %g told the model, %g not\n%s", moves[i][j].Format(s.Graph()), b[j], a[j], game.Text(s))
+			}
+		}
+	}
+	if spared == 0 {
+		t.Error("no shape spared")
+	}
+	// A model without large shapes reads none.
+	told.SetModel(&Model{Gamma: map[Feature]float64{{Edge, 1}: 2}})
+	if got := told.LargeAt(states[0], moves[0][0].Point, states[0].ToMove()); got != [largeSizes]uint32{} {
+		t.Errorf("a model without large shapes: %x", got)
 	}
 }

@@ -679,6 +679,7 @@ func search(s game.State, opt Options, collect bool, root *node) (Analysis, *tre
 		if t.model != nil {
 			workers[i].ext = prior.NewExtractor(s.Rules(), s.Graph())
 			workers[i].ext.SetOwners(owners)
+			workers[i].ext.SetModel(t.model)
 		}
 		if gb, ok := b.(*playout.SquareBoard); ok && opt.Heavy {
 			gb.SetTactics(opt.Tactics)
