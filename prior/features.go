@@ -132,9 +132,10 @@ type Extractor struct {
 	fresh   []bool // the mover's stones in groups the last move put in atari
 	ataried [4]int // scratch: the groups a move puts in atari, by least stone
 	owners  []game.Shares
-	model   *Model // with SetModel: the large shapes are read only as far as it knows them
-	sizes   int    // large sizes to read: largeSizes, or what model has
-	libs    []uint8 // liberties of each stone's group, capped at 3 (plain only)
+	model   *Model        // with SetModel: the large shapes are read only as far as it knows them
+	sizes   int           // large sizes to read: largeSizes, or what model has
+	color   []board.Color // the position's points, for largeAt
+	libs    []uint8       // liberties of each stone's group, capped at 3 (plain only)
 	seen    []bool
 }
 
@@ -147,6 +148,7 @@ func NewExtractor(r rules.Ruleset, g *board.Graph) *Extractor {
 	x := &Extractor{geo: geo, tactics: r.Family == rules.Liberty, plain: r.Links == rules.Plain,
 		ladders: r.Family == rules.Liberty && r.Players == 2, sizes: largeSizes}
 	x.atari, x.libs, x.seen, x.fresh = make([]bool, g.N()), make([]uint8, g.N()), make([]bool, g.N()), make([]bool, g.N())
+	x.color = make([]board.Color, g.N())
 	if geo.kind != "graph" {
 		x.canon = canonFor(geo.k, geo.step)
 	}
@@ -243,38 +245,55 @@ func (x *Extractor) SpatialAt(s game.State, p int, mover board.Color) uint32 {
 // LargeAt returns the Spatial5 to Spatial8 features of a placement on p
 // by mover in s, large[0] Spatial5's: 0 but on square boards, and past
 // what the extractor's model knows (SetModel).
-func (x *Extractor) LargeAt(s game.State, p int, mover board.Color) (large [largeSizes]uint32) {
+func (x *Extractor) LargeAt(s game.State, p int, mover board.Color) [largeSizes]uint32 {
+	x.readColors(s)
+	return x.largeAt(p, mover)
+}
+
+// readColors copies s's points into x.color, which largeAt reads.
+func (x *Extractor) readColors(s game.State) {
+	if x.geo.large == nil || x.sizes == 0 {
+		return
+	}
+	for p := range x.color {
+		x.color[p] = s.At(p)
+	}
+}
+
+// largeAt is LargeAt on the position in x.color. Each size adds its
+// cells to the eight symmetries' codes (two words: cell i at bit 2i of
+// the 96, empty cells adding nothing), takes the least (high word first)
+// and hashes it.
+func (x *Extractor) largeAt(p int, mover board.Color) (large [largeSizes]uint32) {
 	if x.geo.large == nil || x.sizes == 0 {
 		return large
 	}
-	// The cells that are not empty (empty ones add nothing to a code), in
-	// the order of largeOffsets: nearest first.
-	var at [largeMax]uint8
-	var val [largeMax]uint64
-	n := 0
-	for i, q := range x.geo.large[p*largeMax : (p+1)*largeMax] {
-		if c := cellAt(s, q, mover); c != cellEmpty {
-			at[n], val[n] = uint8(i), uint64(c)
-			n++
-		}
-	}
-	// Each size's code under each symmetry, two words (cell i at bit 2i
-	// of the 96), the least of the eight (high word first), hashed.
-	j0 := 0 // the cells of the sizes below are at[:j0]
+	cells := x.geo.large[p*largeMax : (p+1)*largeMax]
+	var codes [8][2]uint64
+	i := 0
 	for k := 0; k < x.sizes; k++ {
-		j1 := j0
-		for j1 < n && at[j1] < largeCells[k] {
-			j1++
-		}
-		best := [2]uint64{math.MaxUint64, math.MaxUint64}
-		for _, perm := range &largeSymmetries {
-			var code [2]uint64
-			for j := 0; j < j1; j++ {
-				b := 2 * perm[at[j]]
-				code[b/64] |= val[j] << (b % 64)
+		for ; i < int(largeCells[k]); i++ {
+			q := cells[i]
+			var c uint64 = cellOff
+			if q >= 0 {
+				switch x.color[q] {
+				case board.Empty:
+					continue
+				case mover:
+					c = cellOwn
+				default:
+					c = cellOther
+				}
 			}
-			if code[1] < best[1] || code[1] == best[1] && code[0] < best[0] {
-				best = code
+			for sym := range codes {
+				b := largeBits[sym][i]
+				codes[sym][b>>6] |= c << (b & 63)
+			}
+		}
+		best := codes[0]
+		for _, c := range codes[1:] {
+			if c[1] < best[1] || c[1] == best[1] && c[0] < best[0] {
+				best = c
 			}
 		}
 		h := best[0]
@@ -287,7 +306,6 @@ func (x *Extractor) LargeAt(s game.State, p int, mover board.Color) (large [larg
 				break
 			}
 		}
-		j0 = j1
 	}
 	return large
 }
@@ -358,6 +376,7 @@ func (x *Extractor) Moves(s game.State, moves []game.Move, dst []Features) []Fea
 		}
 	}
 	n := g.N()
+	x.readColors(s)
 	for _, m := range moves {
 		var f Features
 		switch m.Kind {
@@ -374,7 +393,7 @@ func (x *Extractor) Moves(s game.State, moves []game.Move, dst []Features) []Fea
 			p := m.Point
 			f[Pattern] = x.PatternAt(s, p, mover)
 			f[Spatial] = x.SpatialAt(s, p, mover)
-			large := x.LargeAt(s, p, mover)
+			large := x.largeAt(p, mover)
 			copy(f[Spatial5:Spatial8+1], large[:])
 			if last >= 0 {
 				f[Last] = uint32(x.geo.dist[last*n+p])

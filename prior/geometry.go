@@ -133,6 +133,17 @@ var largeSymmetries = func() (t [8][largeMax]int) {
 	return t
 }()
 
+// largeBits[k][i] is the bit of cell i's two in the 96-bit code of a
+// large shape under the k-th symmetry: 2 * largeSymmetries[k][i].
+var largeBits = func() (t [8][largeMax]uint8) {
+	for k := range t {
+		for i := range t[k] {
+			t[k][i] = uint8(2 * largeSymmetries[k][i])
+		}
+	}
+	return t
+}()
+
 // maxDist caps the distances the features tell apart.
 const maxDist = 5
 
