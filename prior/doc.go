@@ -11,8 +11,8 @@
 // the stones around it (Pattern: the 3x3 square on square boards, the six
 // neighbours on the hexhex, both canonicalised under the board's rotations
 // and reflections, colours relative to the mover; on square boards also
-// Spatial, the twelve cells within two steps, and Spatial5 and Spatial6,
-// the larger shapes within gridcular distance 5 and 6, hashed, of which a
+// Spatial, the twelve cells within two steps, and Spatial5 to Spatial8,
+// the larger shapes within gridcular distance 5 to 8, hashed, of which a
 // model keeps only the frequent ones: see DropRare), tactical facts
 // (Capture, Escape, SelfAtari, Atari: the liberty family, read by playing
 // the move on the rules engine, so Keil's links and Kee's rules are
