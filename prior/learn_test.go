@@ -230,3 +230,53 @@ func TestDropRare(t *testing.T) {
 		t.Errorf("the shape seen twice is dropped: %v", positions[0].Moves)
 	}
 }
+
+// TestLearnMinCount: with MinCount the model holds only features found
+// among at least that many candidate moves of the training positions,
+// keeps fewer than without it, says so in its notes, and does not resume
+// from a model learned without it.
+func TestLearnMinCount(t *testing.T) {
+	dir := t.TempDir()
+	writeGames(t, dir, "go", "7x7", 6, 5)
+	d, err := ReadRecords(context.Background(), dir, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	train, _ := d.Split(0)
+	count := map[Feature]int{}
+	for _, p := range train {
+		for _, fs := range p.Moves {
+			for g, v := range fs {
+				if v != 0 {
+					count[Feature{Group(g), v}]++
+				}
+			}
+		}
+	}
+	out := filepath.Join(t.TempDir(), "w.txt")
+	learn := func(minCount int) (*Model, string) {
+		var progress bytes.Buffer
+		c := LearnConfig{Records: dir, Out: out, Iterations: 2, Prior: 1, MinCount: minCount, Progress: &progress}
+		m, err := Learn(context.Background(), &c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m, progress.String()
+	}
+	all, _ := learn(0)
+	some, progress := learn(5)
+	if strings.Contains(progress, "resuming") {
+		t.Errorf("a run with --min-count resumed from one without:\n%s", progress)
+	}
+	if len(some.Gamma) >= len(all.Gamma) || len(some.Gamma) == 0 {
+		t.Errorf("%d features with min count 5, %d without", len(some.Gamma), len(all.Gamma))
+	}
+	for f := range some.Gamma {
+		if count[f] < 5 {
+			t.Errorf("%v kept, found among %d candidate moves", f, count[f])
+		}
+	}
+	if !strings.Contains(strings.Join(some.Notes, "\n"), "fewer than 5 candidate moves left out") {
+		t.Errorf("the notes do not say so: %q", some.Notes)
+	}
+}
