@@ -2,7 +2,6 @@ package prior
 
 import (
 	"fmt"
-	"math"
 	"slices"
 
 	"moku/board"
@@ -132,7 +131,7 @@ type Extractor struct {
 	fresh   []bool // the mover's stones in groups the last move put in atari
 	ataried [4]int // scratch: the groups a move puts in atari, by least stone
 	owners  []game.Shares
-	model   *Model        // with SetModel: the large shapes are read only as far as it knows them
+	known   *index        // with SetModel, its model's: the large shapes are read only as far as it knows them
 	sizes   int           // large sizes to read: largeSizes, or what model has
 	color   []board.Color // the position's points, for largeAt
 	libs    []uint8       // liberties of each stone's group, capped at 3 (plain only)
@@ -170,12 +169,12 @@ func (x *Extractor) SetOwners(owners []game.Shares) { x.owners = owners }
 // probabilities are the same (hash collisions aside). nil, the default,
 // reads every size (training).
 func (x *Extractor) SetModel(m *Model) {
-	x.model, x.sizes = m, largeSizes
+	x.known, x.sizes = nil, largeSizes
 	if m != nil {
-		x.sizes = 0
-		for f := range m.Gamma {
-			if f.Group >= Spatial5 && f.Group <= Spatial8 {
-				x.sizes = max(x.sizes, int(f.Group-Spatial5)+1)
+		x.known, x.sizes = m.index(), 0
+		for k := range largeSizes {
+			if x.known.count[Spatial5+Group(k)] > 0 {
+				x.sizes = k + 1
 			}
 		}
 	}
@@ -227,19 +226,19 @@ func (x *Extractor) SpatialAt(s game.State, p int, mover board.Color) uint32 {
 	if x.geo.spatial == nil {
 		return 0
 	}
-	var cells [spatialCells]uint32
+	// Each cell adds itself to the eight symmetries' codes; empty cells
+	// add nothing.
+	var codes [8]uint32
 	for i, q := range x.geo.spatial[p*spatialCells : (p+1)*spatialCells] {
-		cells[i] = cellAt(s, q, mover)
-	}
-	best := uint32(math.MaxUint32)
-	for _, perm := range &spatialSymmetries {
-		var code uint32
-		for i, c := range cells {
-			code |= c << (2 * perm[i])
+		c := cellAt(s, q, mover)
+		if c == cellEmpty {
+			continue
 		}
-		best = min(best, code)
+		for sym := range codes {
+			codes[sym] |= c << (2 * spatialSymmetries[sym][i])
+		}
 	}
-	return best | 1<<24
+	return slices.Min(codes[:]) | 1<<24
 }
 
 // LargeAt returns the Spatial5 to Spatial8 features of a placement on p
@@ -301,8 +300,8 @@ func (x *Extractor) largeAt(p int, mover board.Color) (large [largeSizes]uint32)
 			h ^= mix64(best[1] + 0x9e3779b97f4a7c15)
 		}
 		large[k] = uint32(mix64(h)&(1<<28-1)) | 1<<28
-		if x.model != nil {
-			if _, ok := x.model.Gamma[Feature{Spatial5 + Group(k), large[k]}]; !ok {
+		if x.known != nil {
+			if _, ok := x.known.find(packed(Spatial5+Group(k), large[k])); !ok {
 				break
 			}
 		}

@@ -530,3 +530,83 @@ func TestSetModelSparesUnknownShapes(t *testing.T) {
 		t.Errorf("a model without large shapes: %x", got)
 	}
 }
+
+// TestIndexGamma: the index a model keeps for lookups gives every
+// feature's gamma as the map does, and 1 for a feature it lacks, whatever
+// the groups and values (small ones, shapes, values too large to pack).
+func TestIndexGamma(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		value := rapid.OneOf(rapid.Uint32Range(1, 40), rapid.Uint32Range(1, 1<<20), rapid.Uint32Range(1<<28, 1<<29+5), rapid.Uint32())
+		feature := rapid.Custom(func(t *rapid.T) Feature {
+			return Feature{Group(rapid.IntRange(0, int(NumGroups)-1).Draw(t, "group")), value.Draw(t, "value")}
+		})
+		m := &Model{Gamma: map[Feature]float64{}}
+		for _, f := range rapid.SliceOf(feature).Draw(t, "features") {
+			if f.Value != 0 {
+				m.Gamma[f] = rapid.Float64Range(0, 100).Draw(t, "gamma")
+			}
+		}
+		ix := m.index()
+		for _, f := range append(rapid.SliceOf(feature).Draw(t, "absent"), keys(m.Gamma)...) {
+			want, ok := m.Gamma[f]
+			if !ok {
+				want = 1
+			}
+			if got := ix.gamma(f.Group, f.Value); got != want {
+				t.Fatalf("%v: gamma %g, want %g", f, got, want)
+			}
+		}
+		for g := range NumGroups {
+			n := 0
+			for f := range m.Gamma {
+				if f.Group == g {
+					n++
+				}
+			}
+			if m.Uses(g) != (n > 0) {
+				t.Fatalf("Uses(%v) = %v with %d gammas", g, m.Uses(g), n)
+			}
+		}
+	})
+}
+
+func keys(m map[Feature]float64) []Feature {
+	var fs []Feature
+	for f := range m {
+		fs = append(fs, f)
+	}
+	return fs
+}
+
+// BenchmarkMovesGo9x9 times what a search does at each new node of 9x9
+// Go with the embedded weights: the features of every legal move and
+// their probabilities, over positions of random games.
+func BenchmarkMovesGo9x9(b *testing.B) {
+	r := rand.New(rand.NewSource(1))
+	var states []game.State
+	for range 64 {
+		s := start(b, "go", "9x9")
+		for k := r.Intn(40); k > 0 && !s.Over(); k-- {
+			legal := s.LegalMoves(nil)
+			if s.Play(legal[r.Intn(len(legal))]) != nil {
+				b.Fatal("a legal move refused")
+			}
+		}
+		states = append(states, s)
+	}
+	m := For(states[0].Rules(), states[0].Graph())
+	if m == nil {
+		b.Fatal("no embedded weights for 9x9 Go")
+	}
+	x := NewExtractor(states[0].Rules(), states[0].Graph())
+	x.SetModel(m)
+	var moves []game.Move
+	var fs []Features
+	var probs []float64
+	for i := 0; b.Loop(); i++ {
+		s := states[i%len(states)]
+		moves = s.LegalMoves(moves[:0])
+		fs = x.Moves(s, moves, fs[:0])
+		probs = m.Probabilities(fs, probs)
+	}
+}

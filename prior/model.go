@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"moku/board"
 	"moku/game"
@@ -47,7 +48,121 @@ type Model struct {
 	// training run resumes from a file of the same Data.
 	Iteration int
 	Data      string
-	Gamma     map[Feature]float64
+	// Gamma holds the gammas. It must not change once the model has
+	// been used (Uses, Strength, Probabilities, Predict, Evaluate,
+	// Extractor.SetModel): the model then keeps them arranged for fast
+	// lookups.
+	Gamma map[Feature]float64
+
+	idx atomic.Pointer[index] // Gamma arranged for lookups, made on first use
+}
+
+// smallValues bounds the feature values an index keeps in its dense table.
+const smallValues = 16
+
+// index is a model's gammas arranged for lookups during a search: the
+// small values of every group in a dense table, the shapes (Pattern,
+// Spatial, Spatial5 to Spatial8) in an open-addressing table of 32-bit
+// keys (see packed), which stays in the processor's caches better than a
+// map, and anything else in a map.
+type index struct {
+	small  [NumGroups][smallValues]float64 // 1 where the model has no gamma
+	keys   []uint32                        // packed keys, 0 for an empty slot; a power of two long
+	gammas []float64                       // the gamma of keys[i]
+	shift  uint                            // 32 - log2(len(keys))
+	other  map[Feature]float64
+	count  [NumGroups]int // gammas of each group
+}
+
+// packed returns feature (g, v) as an index key: a tag for the group in
+// the top three bits and the value below; 0 when it does not pack.
+func packed(g Group, v uint32) uint32 {
+	if v >= 1<<29 {
+		return 0
+	}
+	var tag uint32
+	switch {
+	case g == Pattern:
+		tag = 1
+	case g == Spatial:
+		tag = 2
+	case g >= Spatial5 && g <= Spatial8:
+		tag = 3 + uint32(g-Spatial5)
+	default:
+		return 0
+	}
+	return tag<<29 | v
+}
+
+// slot returns the first slot to probe for key k.
+func (ix *index) slot(k uint32) int { return int((k * 0x9e3779b1) >> ix.shift) }
+
+// find returns the gamma of packed key k, and whether the model has one.
+func (ix *index) find(k uint32) (float64, bool) {
+	mask := len(ix.keys) - 1
+	for i := ix.slot(k); ; i = (i + 1) & mask {
+		switch ix.keys[i] {
+		case k:
+			return ix.gammas[i], true
+		case 0:
+			return 0, false
+		}
+	}
+}
+
+// index returns m's index, making it on first use.
+func (m *Model) index() *index {
+	if ix := m.idx.Load(); ix != nil {
+		return ix
+	}
+	ix := &index{other: map[Feature]float64{}}
+	for g := range ix.small {
+		for v := range ix.small[g] {
+			ix.small[g][v] = 1
+		}
+	}
+	bits := uint(4)
+	for 1<<bits < len(m.Gamma)*4/3+1 {
+		bits++
+	}
+	ix.keys, ix.gammas, ix.shift = make([]uint32, 1<<bits), make([]float64, 1<<bits), 32-bits
+	for f, y := range m.Gamma {
+		if f.Group < NumGroups {
+			ix.count[f.Group]++
+		}
+		k := packed(f.Group, f.Value)
+		switch {
+		case f.Group < NumGroups && f.Value < smallValues:
+			ix.small[f.Group][f.Value] = y
+		case k != 0:
+			i := ix.slot(k)
+			for ix.keys[i] != 0 {
+				i = (i + 1) & (len(ix.keys) - 1)
+			}
+			ix.keys[i], ix.gammas[i] = k, y
+		default:
+			ix.other[f] = y
+		}
+	}
+	m.idx.CompareAndSwap(nil, ix)
+	return m.idx.Load()
+}
+
+// gamma returns the gamma of feature (g, v), 1 if the model has none.
+func (ix *index) gamma(g Group, v uint32) float64 {
+	if v < smallValues {
+		return ix.small[g][v]
+	}
+	if k := packed(g, v); k != 0 {
+		if y, ok := ix.find(k); ok {
+			return y
+		}
+		return 1
+	}
+	if y, ok := ix.other[Feature{g, v}]; ok {
+		return y
+	}
+	return 1
 }
 
 // Key returns the name of the embedded weights file for game and geometry
@@ -56,22 +171,16 @@ func Key(gameName, geometry string) string { return gameName + "-" + geometry }
 
 // Uses reports whether the model has a gamma for a feature of group g.
 func (m *Model) Uses(g Group) bool {
-	for f := range m.Gamma {
-		if f.Group == g {
-			return true
-		}
-	}
-	return false
+	return g < NumGroups && m.index().count[g] > 0
 }
 
 // Strength returns the product of the gammas of fs's features.
 func (m *Model) Strength(fs Features) float64 {
+	ix := m.index()
 	s := 1.0
 	for g, v := range fs {
 		if v != 0 {
-			if y, ok := m.Gamma[Feature{Group(g), v}]; ok {
-				s *= y
-			}
+			s *= ix.gamma(Group(g), v)
 		}
 	}
 	return s
