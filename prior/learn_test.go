@@ -280,3 +280,40 @@ func TestLearnMinCount(t *testing.T) {
 		t.Errorf("the notes do not say so: %q", some.Notes)
 	}
 }
+
+// TestEmbeddedGoWeightsKnowTheOpening: the embedded Go weights know the
+// shapes, of every size, of the first moves on the empty 9x9 board, which
+// every game of their training had: a change to how the extractor codes
+// a shape, which would leave the weights' shapes unmatched, fails here.
+func TestEmbeddedGoWeightsKnowTheOpening(t *testing.T) {
+	s := start(t, "go", "9x9")
+	m := For(s.Rules(), s.Graph())
+	if m == nil {
+		t.Fatal("no embedded weights for 9x9 Go")
+	}
+	x := NewExtractor(s.Rules(), s.Graph())
+	x.SetModel(m)
+	moves := s.LegalMoves(nil)
+	fs := x.Moves(s, moves, nil)
+	checked := 0
+	for i, mv := range moves {
+		name := mv.Format(s.Graph())
+		if name != "e5" && name != "c3" && name != "g7" {
+			continue
+		}
+		checked++
+		for _, g := range []Group{Pattern, Spatial} {
+			if _, ok := m.Gamma[Feature{g, fs[i][g]}]; !ok {
+				t.Errorf("%s: the weights do not know its %v %d", name, g, fs[i][g])
+			}
+		}
+		for g := Spatial5; g <= Spatial8; g++ {
+			if _, ok := m.Gamma[Feature{g, fs[i][g]}]; !ok {
+				t.Errorf("%s: the weights do not know its %v %#x", name, g, fs[i][g])
+			}
+		}
+	}
+	if checked != 3 {
+		t.Errorf("checked %d moves, want e5, c3 and g7", checked)
+	}
+}
