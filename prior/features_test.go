@@ -1,8 +1,10 @@
 package prior
 
 import (
+	"maps"
 	"math"
 	"math/rand"
+	"slices"
 	"testing"
 
 	"moku/board"
@@ -547,7 +549,7 @@ func TestIndexGamma(t *testing.T) {
 			}
 		}
 		ix := m.index()
-		for _, f := range append(rapid.SliceOf(feature).Draw(t, "absent"), keys(m.Gamma)...) {
+		for _, f := range append(rapid.SliceOf(feature).Draw(t, "absent"), slices.Collect(maps.Keys(m.Gamma))...) {
 			want, ok := m.Gamma[f]
 			if !ok {
 				want = 1
@@ -568,14 +570,6 @@ func TestIndexGamma(t *testing.T) {
 			}
 		}
 	})
-}
-
-func keys(m map[Feature]float64) []Feature {
-	var fs []Feature
-	for f := range m {
-		fs = append(fs, f)
-	}
-	return fs
 }
 
 // BenchmarkMovesGo9x9 times what a search does at each new node of 9x9
