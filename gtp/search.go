@@ -30,6 +30,7 @@ type Settings struct {
 	Heavy        bool    // mcts: tactical playouts where the game has them
 	Learned      bool    // mcts: learned move priors where moku has weights for the game
 	KeepTree     bool    // mcts: search on from the last move's tree (search.Options.KeepTree)
+	Tuned        bool    // mcts: the settings measured strongest for the game where moku has them (search.Options.Tuned)
 	Replies      bool    // mcts: last good replies in the tactical playouts (search.Options.Replies)
 	Criticality  float64 // mcts: criticality in RAVE (search.Options.Criticality)
 	PruneLadders bool    // mcts: no caught ladder escapes in the tree (search.Options.PruneLadders)
@@ -66,9 +67,31 @@ type Settings struct {
 }
 
 // DefaultSettings returns the settings of `moku gtp` without flags: the
-// search with 3000 playouts a move, one thread, tactical playouts.
+// search with 3000 playouts a move, one thread, tactical playouts, tuned
+// for the game where moku has measured a tuning (search.Options.Tune).
 func DefaultSettings() Settings {
-	return Settings{Player: "mcts", Seed: 1, Playouts: 3000, Threads: 1, Resign: true, StopEarly: true, Heavy: true}
+	return Settings{Player: "mcts", Seed: 1, Playouts: 3000, Threads: 1, Resign: true, StopEarly: true, Heavy: true, Tuned: true}
+}
+
+// tunedFlags are the flags of the settings that tuning replaces
+// (search.Options.Tune).
+var tunedFlags = []string{"learned", "learned-sqrt", "learned-games", "prior-even", "keep-tree"}
+
+// Parsed completes s once fs, on which AddFlags defined its flags, has
+// parsed a command line: one that sets any of the settings tuning
+// replaces (--learned, --learned-sqrt, --learned-games, --prior-even,
+// --keep-tree) and not --tuned plays them as given, untuned.
+func (s *Settings) Parsed(fs *flag.FlagSet) {
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if set["tuned"] {
+		return
+	}
+	for _, name := range tunedFlags {
+		if set[name] {
+			s.Tuned = false
+		}
+	}
 }
 
 // AddFlags defines a flag for each setting on fs, with s's values as
@@ -91,6 +114,7 @@ func (s *Settings) AddFlags(fs *flag.FlagSet) {
 	fs.IntVar(&s.ExpandVisits, "expand-visits", s.ExpandVisits, "mcts: playouts through a leaf before it is expanded (0: the default, 8)")
 	fs.Float64Var(&s.PriorEven, "prior-even", s.PriorEven, "mcts: even games every new child starts with, before the priors' won games (0: the default, 10)")
 	fs.Float64Var(&s.RaveEquiv, "rave-equiv", s.RaveEquiv, "mcts: playouts at which a move's AMAF rate and its own weigh the same (0: the default, 3500)")
+	fs.BoolVar(&s.Tuned, "tuned", s.Tuned, "mcts: where moku has measured settings stronger than the defaults for the game and board (9x9 Go: --learned --learned-sqrt --learned-games 210 --prior-even 14 --keep-tree), play with them; setting any of those flags without --tuned turns it off")
 	fs.BoolVar(&s.KeepTree, "keep-tree", s.KeepTree, "mcts: start each move's search from the last move's tree below the moves played since, --playouts counting the new playouts only")
 	fs.BoolVar(&s.Replies, "replies", s.Replies, "mcts: the tactical playouts play the last good reply to the last move, learned from the search's won playouts, where the board has them (two players on a rectangle)")
 	fs.BoolVar(&s.Tactics.Nakade, "nakade", s.Tactics.Nakade, "mcts: the tactical playouts play the vital point of an eye space of three to six points the last move closed (rectangles)")
@@ -113,7 +137,7 @@ func (s Settings) Options() search.Options {
 	o := search.DefaultOptions()
 	o.Playouts, o.Time, o.Threads, o.Seed = s.Playouts, seconds(s.Seconds), s.Threads, s.Seed
 	o.Resign, o.Heavy, o.StopEarly, o.Learned = s.Resign, s.Heavy, s.StopEarly, s.Learned
-	o.KeepTree, o.Replies, o.Gammas, o.Tactics = s.KeepTree, s.Replies, s.Gammas, s.Tactics
+	o.KeepTree, o.Replies, o.Gammas, o.Tactics, o.Tuned = s.KeepTree, s.Replies, s.Gammas, s.Tactics, s.Tuned
 	o.LearnedSqrt, o.Criticality, o.PruneLadders = s.LearnedSqrt, s.Criticality, s.PruneLadders
 	if s.LearnedGames > 0 {
 		o.LearnedGames = s.LearnedGames
@@ -154,8 +178,10 @@ func (s Settings) Engine(cfg catalog.Config) (*Engine, error) {
 		p := search.New(o)
 		e.UseSearch(p)
 		e.registerAnalysis(p, s.AnalyzePlayouts)
-		// version says whether the playouts are tactical in this game.
+		// version says whether the playouts are tactical, and the
+		// priors learned, in this game.
 		r, g, _ := cfg.Build()
+		o = o.Tune(r, g)
 		o.Heavy = o.Heavy && search.HasTactics(r, g)
 		o.Learned = o.Learned && search.HasLearned(r, g)
 		e.playedBy = search.New(o).Name()

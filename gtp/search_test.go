@@ -20,6 +20,7 @@ func settingsEngine(t *testing.T, cfg catalog.Config, flags ...string) (*Engine,
 	if err := fs.Parse(flags); err != nil {
 		t.Fatal(err)
 	}
+	s.Parsed(fs)
 	return s.Engine(cfg)
 }
 
@@ -33,12 +34,17 @@ func TestSettingsVersion(t *testing.T) {
 		flags []string
 		want  string
 	}{
-		{catalog.Config{Rules: "go", Board: "9x9"}, nil, "0.1 (genmove: mcts 3000 playouts, heavy playouts, 1 threads)"},
+		{catalog.Config{Rules: "go", Board: "9x9"}, nil, "0.1 (genmove: mcts 3000 playouts, heavy playouts, learned priors, tree kept, 14 even prior games, 1 threads)"},
+		{catalog.Config{Rules: "go", Board: "9x9"}, []string{"--tuned=false"}, "0.1 (genmove: mcts 3000 playouts, heavy playouts, 1 threads)"},
+		{catalog.Config{Rules: "go", Board: "9x9"}, []string{"--keep-tree"}, "0.1 (genmove: mcts 3000 playouts, heavy playouts, tree kept, 1 threads)"},
+		{catalog.Config{Rules: "go", Board: "9x9"}, []string{"--prior-even", "10"}, "0.1 (genmove: mcts 3000 playouts, heavy playouts, 1 threads)"},
+		{catalog.Config{Rules: "go", Board: "9x9"}, []string{"--learned-games", "50", "--tuned"}, "0.1 (genmove: mcts 3000 playouts, heavy playouts, learned priors, tree kept, 14 even prior games, 1 threads)"},
+		{catalog.Config{Rules: "go", Board: "13x13"}, nil, "0.1 (genmove: mcts 3000 playouts, heavy playouts, 1 threads)"},
 		{catalog.Config{Rules: "go", Board: "9x9"}, []string{"--player", "random"}, "0.1 (genmove: uniformly random legal moves)"},
 		{catalog.Config{Rules: "kee players=3", Board: "5x5"}, nil, "0.1 (genmove: mcts 3000 playouts, 1 threads)"},
 		{catalog.Config{Rules: "keil", Board: "hex:3"}, []string{"--playouts", "1000", "--heavy=false", "--threads", "2"}, "0.1 (genmove: mcts 1000 playouts, 2 threads)"},
 		{catalog.Config{Rules: "ki", Board: "5x5"}, []string{"--playouts", "0", "--time", "2"}, "0.1 (genmove: mcts 2s, heavy playouts, 1 threads)"},
-		{catalog.Config{Rules: "go", Board: "9x9"}, []string{"--playouts", "1", "--random-moves", "0.25"}, "0.1 (genmove: mcts 1 playouts, heavy playouts, 1 threads, 25% random moves)"},
+		{catalog.Config{Rules: "go", Board: "9x9"}, []string{"--playouts", "1", "--random-moves", "0.25"}, "0.1 (genmove: mcts 1 playouts, heavy playouts, learned priors, tree kept, 14 even prior games, 1 threads, 25% random moves)"},
 		{catalog.Config{Rules: "go", Board: "9x9"}, []string{"--learned"}, "0.1 (genmove: mcts 3000 playouts, heavy playouts, learned priors, 1 threads)"},
 		{catalog.Config{Rules: "keil", Board: "hex:5"}, []string{"--learned"}, "0.1 (genmove: mcts 3000 playouts, heavy playouts, learned priors, 1 threads)"},
 		{catalog.Config{Rules: "ki", Board: "7x7"}, []string{"--learned"}, "0.1 (genmove: mcts 3000 playouts, heavy playouts, learned priors, 1 threads)"},

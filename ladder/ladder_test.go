@@ -48,6 +48,12 @@ func TestRungName(t *testing.T) {
 		{"moku gtp --playouts 1000 --heavy=false", "moku 0.1 (genmove: mcts 1000 playouts, 1 threads)", "1k"},
 		{"moku gtp --player random", "moku 0.1 (genmove: uniformly random legal moves)", "random"},
 		{"moku gtp --playouts 1 --random-moves 0.5", "moku 0.1 (genmove: mcts 1 playouts, heavy playouts, 1 threads, 50% random moves)", "1 --random-moves 0.5 --heavy"},
+		// A binary that tunes 9x9 Go by default (search.Options.Tune).
+		{"moku gtp --game go --board 9x9 --playouts 1000", "moku 0.1 (genmove: mcts 1000 playouts, heavy playouts, learned priors, tree kept, 14 even prior games, 1 threads)", "1k --heavy --tuned"},
+		{"moku gtp --game go --board 9x9 --playouts 1000 --tuned", "moku 0.1 (genmove: mcts 1000 playouts, heavy playouts, learned priors, tree kept, 14 even prior games, 1 threads)", "1k --heavy --tuned"},
+		{"moku gtp --game go --board 9x9 --playouts 1000 --tuned=false", "moku 0.1 (genmove: mcts 1000 playouts, heavy playouts, 1 threads)", "1k --heavy"},
+		{"moku gtp --game go --board 9x9 --playouts 1000 --learned", "moku 0.1 (genmove: mcts 1000 playouts, heavy playouts, learned priors, 1 threads)", "1k --learned --heavy"},
+		{"moku gtp --game keil --playouts 1000", "moku 0.1 (genmove: mcts 1000 playouts, heavy playouts, 1 threads)", "1k --heavy"},
 	} {
 		if got := RungName(tc.command, tc.self); got != tc.want {
 			t.Errorf("RungName(%q, %q) = %q, want %q", tc.command, tc.self, got, tc.want)

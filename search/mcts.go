@@ -176,6 +176,13 @@ type Options struct {
 	// last tree's memory between moves.
 	KeepTree bool
 
+	// Tuned plays each position with the settings measured strongest for
+	// its game and board where moku has measured such (Options.Tune), in
+	// place of the options' own; elsewhere it changes nothing. Off in
+	// DefaultOptions; on in `moku gtp` unless its command line sets the
+	// fields it would override.
+	Tuned bool
+
 	// Tuning, with michi's values as defaults.
 	ExpandVisits int     // visits before a node is expanded (8)
 	PriorEven    float64 // even games a new child starts with (10)
@@ -508,7 +515,7 @@ func (p *Player) Genmove(s game.State) (game.Move, error) {
 			return game.PassMove, nil
 		}
 	}
-	opt := p.Opt
+	opt := p.Opt.Tune(s.Rules(), s.Graph())
 	begin := time.Now()
 	if p.Clock != nil {
 		if d, ok := p.Clock.Budget(s); ok {
@@ -632,6 +639,7 @@ func Search(s game.State, opt Options) (Analysis, error) {
 // every playout. A root, if not nil, is the node of an earlier tree for
 // s to search on from.
 func search(s game.State, opt Options, collect bool, root *node) (Analysis, *tree, []float32, error) {
+	opt = opt.Tune(s.Rules(), s.Graph())
 	opt.fill()
 	begin := time.Now()
 	if collect {

@@ -22,6 +22,7 @@ func runGTP(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err := cli.Parse(fs, args, stdout, cli.Spec{About: "A GTP (Go Text Protocol v2) engine on standard input and output."}); err != nil {
 		return err
 	}
+	s.Parsed(fs)
 	cfg, err := cli.GameConfig(gf)
 	if err != nil {
 		return err

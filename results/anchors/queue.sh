@@ -7,7 +7,9 @@
 #   results/anchors/queue.sh BINARY
 #
 # Every game on its web board (Keil hex:5, Kee 9x9, Ki 11x11, Go 9x9), the
-# web's heavy playouts, one thread. The rungs climb from the random player
+# web's heavy playouts, one thread, untuned (--tuned=false: the web's
+# computer plays search.DefaultOptions, without the 9x9 Go tuning that
+# moku gtp plays by default). The rungs climb from the random player
 # by steps that lose some games: one playout a move with 75%, 50% and 25%
 # of the moves random (r75, r50, r25), then 1, 3, 10, 30, 100, 300, 1k,
 # 3k, 10k and 30k playouts a move. GAMES (default 30) games a pairing;
@@ -18,7 +20,7 @@ set -eu
 bin=$1
 here=$(dirname "$0")
 ladder=$here/../ladder/run.sh
-export OUT=$here GAMES=${GAMES:-30} MATCH_SEED=${MATCH_SEED:-1}
+export OUT=$here GAMES=${GAMES:-30} MATCH_SEED=${MATCH_SEED:-1} FLAGS="${FLAGS:-} --tuned=false"
 pairs="r75-random r50-r75 r25-r50 1-r25 3-1 10-3 30-10 100-30 300-100 1k-300 3k-1k 10k-3k 30k-10k"
 queue() {
 	for p in $pairs; do

@@ -1,0 +1,94 @@
+package search
+
+import (
+	"fmt"
+	"testing"
+)
+
+// Tune replaces the options with the measured ones on 9x9 Go only, and
+// only when asked; tuning twice changes nothing.
+func TestTune(t *testing.T) {
+	tuned := Options{Playouts: 700, Seed: 2, Learned: true, LearnedSqrt: true, KeepTree: true, LearnedGames: 210, PriorEven: 14}
+	for _, c := range []struct {
+		rules, board string
+		tunes        bool
+	}{
+		{"go", "9x9", true},
+		{"go-situational", "9x9", true},
+		{"tromp-taylor", "9x9", true},
+		{"go", "7x7", false},
+		{"go", "13x13", false},
+		{"go", "9x7", false},
+		{"go", "torus:9x9", false},
+		{"kee", "9x9", false},
+		{"kee players=3", "9x9", false},
+		{"ki", "9x9", false},
+		{"keil", "hex:5", false},
+	} {
+		s := start(t, c.rules, c.board)
+		for _, on := range []bool{false, true} {
+			o := Options{Playouts: 700, Seed: 2, Tuned: on, PriorEven: 3}
+			got := o.Tune(s.Rules(), s.Graph())
+			want := o
+			want.Tuned = false
+			if on && c.tunes {
+				want = tuned
+			} else if !on {
+				want.Tuned = false
+			}
+			if fmt.Sprintf("%+v", got) != fmt.Sprintf("%+v", want) {
+				t.Errorf("%s on %s, Tuned %v: %+v, want %+v", c.rules, c.board, on, got, want)
+			}
+			if again := got.Tune(s.Rules(), s.Graph()); fmt.Sprintf("%+v", again) != fmt.Sprintf("%+v", got) {
+				t.Errorf("%s on %s, Tuned %v: tuning again gives %+v", c.rules, c.board, on, again)
+			}
+		}
+	}
+}
+
+// A tuned player plays as a player given the measured options by hand:
+// on 9x9 Go the learned priors and the kept tree (its second search
+// starts with more visits than its playouts), elsewhere its own options.
+func TestTunedPlayer(t *testing.T) {
+	const playouts = 600
+	for _, c := range []struct {
+		board string
+		by    Options
+	}{
+		{"9x9", Options{Playouts: playouts, Seed: 4, Learned: true, LearnedSqrt: true, KeepTree: true, LearnedGames: 210, PriorEven: 14}},
+		{"7x7", Options{Playouts: playouts, Seed: 4}},
+	} {
+		s := start(t, "go", c.board)
+		p, q := New(Options{Playouts: playouts, Seed: 4, Tuned: true}), New(c.by)
+		for i := 0; i < 2; i++ {
+			m, err := p.Genmove(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := q.Genmove(s); err != nil {
+				t.Fatal(err)
+			}
+			a, b := p.Last(), q.Last()
+			a.Seconds, b.Seconds = 0, 0
+			if fmt.Sprintf("%+v", a) != fmt.Sprintf("%+v", b) {
+				t.Errorf("%s, move %d: the tuned player's analysis differs from the one with %+v", c.board, i+1, c.by)
+			}
+			if err := s.Play(m); err != nil {
+				t.Fatal(err)
+			}
+			reply := a.Candidates[0].PV
+			if len(reply) < 2 {
+				t.Fatalf("%s: principal variation %v has no answer", c.board, reply)
+			}
+			if err := s.Play(reply[1]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if kept := visitsOf(p.Last()) > playouts; kept != c.by.KeepTree {
+			t.Errorf("%s: tree kept %v, want %v", c.board, kept, c.by.KeepTree)
+		}
+		if !p.Opt.Tuned {
+			t.Errorf("%s: the player's own options lost Tuned", c.board)
+		}
+	}
+}
