@@ -119,7 +119,7 @@ type Options struct {
 	// while other moves exist and, in the liberty games, a fill of an own
 	// point surrounded by the mover's stones still start from PriorEven
 	// losses. A game moku has no weights for keeps the hand-set priors
-	// (HasLearned). Off by default until it is measured stronger.
+	// (HasLearned). Off by default; on where a tuning says so (Tuned).
 	Learned      bool
 	LearnedGames float64 // won games the most probable move gets with Learned (20)
 	// LearnedSqrt gives each move LearnedGames times the square root of
