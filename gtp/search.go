@@ -114,7 +114,7 @@ func (s *Settings) AddFlags(fs *flag.FlagSet) {
 	fs.IntVar(&s.ExpandVisits, "expand-visits", s.ExpandVisits, "mcts: playouts through a leaf before it is expanded (0: the default, 8)")
 	fs.Float64Var(&s.PriorEven, "prior-even", s.PriorEven, "mcts: even games every new child starts with, before the priors' won games (0: the default, 10)")
 	fs.Float64Var(&s.RaveEquiv, "rave-equiv", s.RaveEquiv, "mcts: playouts at which a move's AMAF rate and its own weigh the same (0: the default, 3500)")
-	fs.BoolVar(&s.Tuned, "tuned", s.Tuned, "mcts: where moku has measured settings stronger than the defaults for the game and board (9x9 Go: --learned --learned-sqrt --learned-games 210 --prior-even 14 --keep-tree), play with them; setting any of those flags without --tuned turns it off")
+	fs.BoolVar(&s.Tuned, "tuned", s.Tuned, "mcts: where moku has measured settings stronger than the defaults for the game and board (9x9 Go: --learned --learned-sqrt --learned-games 210 --prior-even 14 --keep-tree; Ki 11x11: --learned), play with them; setting any of those flags without --tuned turns it off")
 	fs.BoolVar(&s.KeepTree, "keep-tree", s.KeepTree, "mcts: start each move's search from the last move's tree below the moves played since, --playouts counting the new playouts only")
 	fs.BoolVar(&s.Replies, "replies", s.Replies, "mcts: the tactical playouts play the last good reply to the last move, learned from the search's won playouts, where the board has them (two players on a rectangle)")
 	fs.BoolVar(&s.Tactics.Nakade, "nakade", s.Tactics.Nakade, "mcts: the tactical playouts play the vital point of an eye space of three to six points the last move closed (rectangles)")

@@ -40,6 +40,8 @@ func TestSettingsVersion(t *testing.T) {
 		{catalog.Config{Rules: "go", Board: "9x9"}, []string{"--prior-even", "10"}, "0.1 (genmove: mcts 3000 playouts, heavy playouts, 1 threads)"},
 		{catalog.Config{Rules: "go", Board: "9x9"}, []string{"--learned-games", "50", "--tuned"}, "0.1 (genmove: mcts 3000 playouts, heavy playouts, learned priors, tree kept, 14 even prior games, 1 threads)"},
 		{catalog.Config{Rules: "go", Board: "13x13"}, nil, "0.1 (genmove: mcts 3000 playouts, heavy playouts, 1 threads)"},
+		{catalog.Config{Rules: "ki", Board: "11x11"}, nil, "0.1 (genmove: mcts 3000 playouts, heavy playouts, learned priors, 1 threads)"},
+		{catalog.Config{Rules: "ki", Board: "11x11"}, []string{"--tuned=false"}, "0.1 (genmove: mcts 3000 playouts, heavy playouts, 1 threads)"},
 		{catalog.Config{Rules: "go", Board: "9x9"}, []string{"--player", "random"}, "0.1 (genmove: uniformly random legal moves)"},
 		{catalog.Config{Rules: "kee players=3", Board: "5x5"}, nil, "0.1 (genmove: mcts 3000 playouts, 1 threads)"},
 		{catalog.Config{Rules: "keil", Board: "hex:3"}, []string{"--playouts", "1000", "--heavy=false", "--threads", "2"}, "0.1 (genmove: mcts 1000 playouts, 2 threads)"},

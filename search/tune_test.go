@@ -5,25 +5,28 @@ import (
 	"testing"
 )
 
-// Tune replaces the options with the measured ones on 9x9 Go only, and
-// only when asked; tuning twice changes nothing.
+// Tune replaces the options with the measured ones on 9x9 Go and Ki
+// 11x11 only, and only when asked; tuning twice changes nothing.
 func TestTune(t *testing.T) {
-	tuned := Options{Playouts: 700, Seed: 2, Learned: true, LearnedSqrt: true, KeepTree: true, LearnedGames: 210, PriorEven: 14}
+	goTuned := Options{Playouts: 700, Seed: 2, Learned: true, LearnedSqrt: true, KeepTree: true, LearnedGames: 210, PriorEven: 14}
+	kiTuned := Options{Playouts: 700, Seed: 2, Learned: true, PriorEven: 3}
 	for _, c := range []struct {
 		rules, board string
-		tunes        bool
+		tuned        *Options // nil: no tuning
 	}{
-		{"go", "9x9", true},
-		{"go-situational", "9x9", true},
-		{"tromp-taylor", "9x9", true},
-		{"go", "7x7", false},
-		{"go", "13x13", false},
-		{"go", "9x7", false},
-		{"go", "torus:9x9", false},
-		{"kee", "9x9", false},
-		{"kee players=3", "9x9", false},
-		{"ki", "9x9", false},
-		{"keil", "hex:5", false},
+		{"go", "9x9", &goTuned},
+		{"go-situational", "9x9", &goTuned},
+		{"tromp-taylor", "9x9", &goTuned},
+		{"go", "7x7", nil},
+		{"go", "13x13", nil},
+		{"go", "9x7", nil},
+		{"go", "torus:9x9", nil},
+		{"kee", "9x9", nil},
+		{"kee players=3", "9x9", nil},
+		{"ki", "11x11", &kiTuned},
+		{"ki", "9x9", nil},
+		{"ki", "torus:11x11", nil},
+		{"keil", "hex:5", nil},
 	} {
 		s := start(t, c.rules, c.board)
 		for _, on := range []bool{false, true} {
@@ -31,10 +34,8 @@ func TestTune(t *testing.T) {
 			got := o.Tune(s.Rules(), s.Graph())
 			want := o
 			want.Tuned = false
-			if on && c.tunes {
-				want = tuned
-			} else if !on {
-				want.Tuned = false
+			if on && c.tuned != nil {
+				want = *c.tuned
 			}
 			if fmt.Sprintf("%+v", got) != fmt.Sprintf("%+v", want) {
 				t.Errorf("%s on %s, Tuned %v: %+v, want %+v", c.rules, c.board, on, got, want)
