@@ -8,8 +8,8 @@
 #
 # Every game on its web board (Keil hex:5, Kee 9x9, Ki 11x11, Go 9x9), the
 # web's heavy playouts, one thread, untuned (--tuned=false: the web's
-# computer plays search.DefaultOptions, without the 9x9 Go tuning that
-# moku gtp plays by default). The rungs climb from the random player
+# computer plays search.DefaultOptions, without the tuning of 9x9 Go and
+# Ki 11x11 that moku gtp plays by default). The rungs climb from the random player
 # by steps that lose some games: one playout a move with 75%, 50% and 25%
 # of the moves random (r75, r50, r25), then 1, 3, 10, 30, 100, 300, 1k,
 # 3k, 10k and 30k playouts a move. GAMES (default 30) games a pairing;
