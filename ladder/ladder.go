@@ -330,9 +330,9 @@ func gameLabel(rec *record.Record) string {
 // search plays tactical playouts unless told --heavy=false, which the
 // name the engine gave itself (self, the record's player name: "moku 0.1
 // (genmove: mcts 1000 playouts, heavy playouts, 1 threads)") says: such a
-// rung is named "--heavy" too. Likewise a binary that tunes the game
-// (search.Options.Tune: 9x9 Go, Ki 11x11) by default names learned priors the
-// command line did not ask for: such a rung is named "--tuned".
+// rung is named "--heavy" too. Likewise a binary that tunes the game by
+// default (search.Options.Tune: 9x9 Go, Ki 11x11) names learned priors
+// the command line did not ask for: such a rung is named "--tuned".
 func RungName(command, self string) string {
 	words, err := match.SplitCommand(command)
 	if err != nil || len(words) < 2 || !strings.HasPrefix(filepath.Base(words[0]), "moku") || words[1] != "gtp" {
@@ -349,14 +349,13 @@ func RungName(command, self string) string {
 	s.Parsed(fs)
 	var extra []string
 	heavy := strings.Contains(self, ", heavy playouts")
-	// A binary that tunes the game (9x9 Go, Ki 11x11) says so by its learned
-	// priors where the command line did not ask for them.
+	// A binary that tunes the game (9x9 Go, Ki 11x11) says so by its
+	// learned priors where the command line did not ask for them.
 	tuned := s.Tuned && !s.Learned && strings.Contains(self, ", learned priors")
 	fs.Visit(func(f *flag.Flag) {
 		switch v := f.Value.String(); {
 		case catalog.IsFlag(f.Name), f.Name == "seed", f.Name == "player", f.Name == "playouts":
-		case f.Name == "tuned":
-			tuned = tuned && s.Tuned
+		case f.Name == "tuned": // said by "--tuned" above, or untuned
 		case f.Name == "heavy":
 			heavy = heavy || s.Heavy
 		case v == f.DefValue:
