@@ -31,6 +31,7 @@ type Settings struct {
 	Learned      bool    // mcts: learned move priors where moku has weights for the game
 	KeepTree     bool    // mcts: search on from the last move's tree (search.Options.KeepTree)
 	Tuned        bool    // mcts: the settings measured strongest for the game where moku has them (search.Options.Tuned)
+	ForgetTree   bool    // mcts: Tuned without the kept tree (search.Options.ForgetTree): --tuned --keep-tree=false
 	Replies      bool    // mcts: last good replies in the tactical playouts (search.Options.Replies)
 	Criticality  float64 // mcts: criticality in RAVE (search.Options.Criticality)
 	PruneLadders bool    // mcts: no caught ladder escapes in the tree (search.Options.PruneLadders)
@@ -80,11 +81,13 @@ var tunedFlags = []string{"learned", "learned-sqrt", "learned-games", "prior-eve
 // Parsed completes s once fs, on which AddFlags defined its flags, has
 // parsed a command line: one that sets any of the settings tuning
 // replaces (--learned, --learned-sqrt, --learned-games, --prior-even,
-// --keep-tree) and not --tuned plays them as given, untuned.
+// --keep-tree) and not --tuned plays them as given, untuned; --tuned
+// with --keep-tree=false plays tuned without the kept tree (ForgetTree).
 func (s *Settings) Parsed(fs *flag.FlagSet) {
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	if set["tuned"] {
+		s.ForgetTree = set["keep-tree"] && !s.KeepTree
 		return
 	}
 	for _, name := range tunedFlags {
@@ -114,7 +117,7 @@ func (s *Settings) AddFlags(fs *flag.FlagSet) {
 	fs.IntVar(&s.ExpandVisits, "expand-visits", s.ExpandVisits, "mcts: playouts through a leaf before it is expanded (0: the default, 8)")
 	fs.Float64Var(&s.PriorEven, "prior-even", s.PriorEven, "mcts: even games every new child starts with, before the priors' won games (0: the default, 10)")
 	fs.Float64Var(&s.RaveEquiv, "rave-equiv", s.RaveEquiv, "mcts: playouts at which a move's AMAF rate and its own weigh the same (0: the default, 3500)")
-	fs.BoolVar(&s.Tuned, "tuned", s.Tuned, "mcts: where moku has measured settings stronger than the defaults for the game and board (9x9 Go: --learned --learned-sqrt --learned-games 210 --prior-even 14 --keep-tree; Ki 11x11: --learned), play with them; setting any of those flags without --tuned turns it off")
+	fs.BoolVar(&s.Tuned, "tuned", s.Tuned, "mcts: where moku has measured settings stronger than the defaults for the game and board (9x9 Go: --learned --learned-sqrt --learned-games 210 --prior-even 14 --keep-tree; Ki 11x11: --learned), play with them; setting any of those flags without --tuned turns it off, and --tuned --keep-tree=false plays tuned without the kept tree")
 	fs.BoolVar(&s.KeepTree, "keep-tree", s.KeepTree, "mcts: start each move's search from the last move's tree below the moves played since, --playouts counting the new playouts only")
 	fs.BoolVar(&s.Replies, "replies", s.Replies, "mcts: the tactical playouts play the last good reply to the last move, learned from the search's won playouts, where the board has them (two players on a rectangle)")
 	fs.BoolVar(&s.Tactics.Nakade, "nakade", s.Tactics.Nakade, "mcts: the tactical playouts play the vital point of an eye space of three to six points the last move closed (rectangles)")
@@ -137,7 +140,7 @@ func (s Settings) Options() search.Options {
 	o := search.DefaultOptions()
 	o.Playouts, o.Time, o.Threads, o.Seed = s.Playouts, seconds(s.Seconds), s.Threads, s.Seed
 	o.Resign, o.Heavy, o.StopEarly, o.Learned = s.Resign, s.Heavy, s.StopEarly, s.Learned
-	o.KeepTree, o.Replies, o.Gammas, o.Tactics, o.Tuned = s.KeepTree, s.Replies, s.Gammas, s.Tactics, s.Tuned
+	o.KeepTree, o.Replies, o.Gammas, o.Tactics, o.Tuned, o.ForgetTree = s.KeepTree, s.Replies, s.Gammas, s.Tactics, s.Tuned, s.ForgetTree
 	o.LearnedSqrt, o.Criticality, o.PruneLadders = s.LearnedSqrt, s.Criticality, s.PruneLadders
 	if s.LearnedGames > 0 {
 		o.LearnedGames = s.LearnedGames

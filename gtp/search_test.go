@@ -39,6 +39,8 @@ func TestSettingsVersion(t *testing.T) {
 		{catalog.Config{Rules: "go", Board: "9x9"}, []string{"--keep-tree"}, "0.1 (genmove: mcts 3000 playouts, heavy playouts, tree kept, 1 threads)"},
 		{catalog.Config{Rules: "go", Board: "9x9"}, []string{"--prior-even", "10"}, "0.1 (genmove: mcts 3000 playouts, heavy playouts, 1 threads)"},
 		{catalog.Config{Rules: "go", Board: "9x9"}, []string{"--learned-games", "50", "--tuned"}, "0.1 (genmove: mcts 3000 playouts, heavy playouts, learned priors, tree kept, 14 even prior games, 1 threads)"},
+		{catalog.Config{Rules: "go", Board: "9x9"}, []string{"--tuned", "--keep-tree=false"}, "0.1 (genmove: mcts 3000 playouts, heavy playouts, learned priors, 14 even prior games, 1 threads)"},
+		{catalog.Config{Rules: "go", Board: "9x9"}, []string{"--keep-tree=false"}, "0.1 (genmove: mcts 3000 playouts, heavy playouts, 1 threads)"},
 		{catalog.Config{Rules: "go", Board: "13x13"}, nil, "0.1 (genmove: mcts 3000 playouts, heavy playouts, 1 threads)"},
 		{catalog.Config{Rules: "ki", Board: "11x11"}, nil, "0.1 (genmove: mcts 3000 playouts, heavy playouts, learned priors, 1 threads)"},
 		{catalog.Config{Rules: "ki", Board: "11x11"}, []string{"--tuned=false"}, "0.1 (genmove: mcts 3000 playouts, heavy playouts, 1 threads)"},

@@ -373,6 +373,9 @@ func RungName(command, self string) string {
 	}
 	if tuned {
 		extra = append(extra, "--tuned")
+		if s.ForgetTree {
+			extra = append(extra, "--keep-tree=false")
+		}
 	}
 	playouts := strconv.Itoa(s.Playouts)
 	if s.Playouts >= 1000 && s.Playouts%1000 == 0 {

@@ -51,6 +51,8 @@ func TestRungName(t *testing.T) {
 		// A binary that tunes 9x9 Go by default (search.Options.Tune).
 		{"moku gtp --game go --board 9x9 --playouts 1000", "moku 0.1 (genmove: mcts 1000 playouts, heavy playouts, learned priors, tree kept, 14 even prior games, 1 threads)", "1k --heavy --tuned"},
 		{"moku gtp --game go --board 9x9 --playouts 1000 --tuned", "moku 0.1 (genmove: mcts 1000 playouts, heavy playouts, learned priors, tree kept, 14 even prior games, 1 threads)", "1k --heavy --tuned"},
+		{"moku gtp --game go --board 9x9 --playouts 1000 --tuned=false --tuned --keep-tree=false", "moku 0.1 (genmove: mcts 1000 playouts, heavy playouts, learned priors, 14 even prior games, 1 threads)", "1k --heavy --tuned --keep-tree=false"},
+		{"moku gtp --game keil --playouts 1000 --tuned --keep-tree=false", "moku 0.1 (genmove: mcts 1000 playouts, heavy playouts, 1 threads)", "1k --heavy"},
 		{"moku gtp --game go --board 9x9 --playouts 1000 --tuned=false", "moku 0.1 (genmove: mcts 1000 playouts, heavy playouts, 1 threads)", "1k --heavy"},
 		{"moku gtp --game go --board 9x9 --playouts 1000 --learned", "moku 0.1 (genmove: mcts 1000 playouts, heavy playouts, learned priors, 1 threads)", "1k --learned --heavy"},
 		{"moku gtp --game keil --playouts 1000", "moku 0.1 (genmove: mcts 1000 playouts, heavy playouts, 1 threads)", "1k --heavy"},

@@ -12,17 +12,18 @@ import (
 // of the playouts (compare the playout package's benchmarks of the same
 // boards); with two, the speed-up of tree parallelism.
 func benchSearch(b *testing.B, rules, spec string, heavy bool, threads int) {
-	benchSearchWith(b, rules, spec, heavy, threads, false)
+	benchSearchWith(b, rules, spec, heavy, threads, false, false)
 }
 
-// benchSearchWith is benchSearch, with learned priors if learned.
-func benchSearchWith(b *testing.B, rules, spec string, heavy bool, threads int, learned bool) {
+// benchSearchWith is benchSearch, with learned priors if learned and
+// the tuned settings (Options.Tuned) if tuned.
+func benchSearchWith(b *testing.B, rules, spec string, heavy bool, threads int, learned, tuned bool) {
 	s, err := catalog.Start(catalog.Config{Rules: rules, Board: spec})
 	if err != nil {
 		b.Fatal(err)
 	}
 	o := DefaultOptions()
-	o.Playouts, o.Resign, o.StopEarly, o.Heavy, o.Threads, o.Learned = 10000, false, false, heavy, threads, learned
+	o.Playouts, o.Resign, o.StopEarly, o.Heavy, o.Threads, o.Learned, o.Tuned = 10000, false, false, heavy, threads, learned, tuned
 	b.ReportAllocs()
 	playouts := 0
 	for i := 0; i < b.N; i++ {
@@ -42,7 +43,11 @@ func BenchmarkSearch9x9(b *testing.B) { benchSearch(b, "go", "9x9", true, 1) }
 // BenchmarkSearch9x9Learned is 9x9 Go with the tactical playouts and the
 // learned priors: what reading the features of every new child's move
 // costs.
-func BenchmarkSearch9x9Learned(b *testing.B) { benchSearchWith(b, "go", "9x9", true, 1, true) }
+func BenchmarkSearch9x9Learned(b *testing.B) { benchSearchWith(b, "go", "9x9", true, 1, true, false) }
+
+// BenchmarkSearch9x9Tuned is 9x9 Go as moku gtp plays it by default:
+// the tactical playouts and the tuning (Options.Tune) of 9x9 Go.
+func BenchmarkSearch9x9Tuned(b *testing.B) { benchSearchWith(b, "go", "9x9", true, 1, true, true) }
 
 // BenchmarkSearch9x9Threads2 is the same on two threads sharing one tree.
 func BenchmarkSearch9x9Threads2(b *testing.B) { benchSearch(b, "go", "9x9", true, 2) }

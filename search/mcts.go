@@ -183,6 +183,11 @@ type Options struct {
 	// fields it would override.
 	Tuned bool
 
+	// ForgetTree keeps the tuning from turning KeepTree on: the tuned
+	// settings without the kept tree, for a server that holds a player
+	// for each of many games between moves and bounds its memory a game.
+	ForgetTree bool
+
 	// Tuning, with michi's values as defaults.
 	ExpandVisits int     // visits before a node is expanded (8)
 	PriorEven    float64 // even games a new child starts with (10)

@@ -33,8 +33,9 @@ var tunings = []tuning{
 // Tune returns o as it plays a position of ruleset r on graph g: with
 // o.Tuned, and where moku has measured settings stronger than the
 // defaults for that game and board (so far two-player Go on the 9x9
-// square and Ki on the 11x11), those settings in place of o's own, and Tuned off, so that
-// tuning again changes nothing; o as it is otherwise. Other games keep
+// square and Ki on the 11x11), those settings in place of o's own (but
+// KeepTree, with ForgetTree), and Tuned off, so that tuning again changes
+// nothing; o as it is otherwise. Other games keep
 // o's settings: the learned priors of Keil, for one, lost to the
 // hand-set ones at 1 s a move.
 func (o Options) Tune(r rules.Ruleset, g *board.Graph) Options {
@@ -45,7 +46,11 @@ func (o Options) Tune(r rules.Ruleset, g *board.Graph) Options {
 	w, h := g.Size()
 	for _, t := range tunings {
 		if r.Game == t.game && r.Players == t.players && g.Kind() == "rect" && w == t.width && h == t.height && HasLearned(r, g) {
+			keep := o.KeepTree
 			t.apply(&o)
+			if o.ForgetTree {
+				o.KeepTree = keep
+			}
 			return o
 		}
 	}

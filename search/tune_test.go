@@ -30,18 +30,22 @@ func TestTune(t *testing.T) {
 	} {
 		s := start(t, c.rules, c.board)
 		for _, on := range []bool{false, true} {
-			o := Options{Playouts: 700, Seed: 2, Tuned: on, PriorEven: 3}
-			got := o.Tune(s.Rules(), s.Graph())
-			want := o
-			want.Tuned = false
-			if on && c.tuned != nil {
-				want = *c.tuned
-			}
-			if fmt.Sprintf("%+v", got) != fmt.Sprintf("%+v", want) {
-				t.Errorf("%s on %s, Tuned %v: %+v, want %+v", c.rules, c.board, on, got, want)
-			}
-			if again := got.Tune(s.Rules(), s.Graph()); fmt.Sprintf("%+v", again) != fmt.Sprintf("%+v", got) {
-				t.Errorf("%s on %s, Tuned %v: tuning again gives %+v", c.rules, c.board, on, again)
+			for _, forget := range []bool{false, true} {
+				o := Options{Playouts: 700, Seed: 2, Tuned: on, ForgetTree: forget, PriorEven: 3}
+				got := o.Tune(s.Rules(), s.Graph())
+				want := o
+				want.Tuned = false
+				if on && c.tuned != nil {
+					want = *c.tuned
+					// ForgetTree leaves the tree unkept.
+					want.ForgetTree, want.KeepTree = forget, want.KeepTree && !forget
+				}
+				if fmt.Sprintf("%+v", got) != fmt.Sprintf("%+v", want) {
+					t.Errorf("%s on %s, Tuned %v, ForgetTree %v: %+v, want %+v", c.rules, c.board, on, forget, got, want)
+				}
+				if again := got.Tune(s.Rules(), s.Graph()); fmt.Sprintf("%+v", again) != fmt.Sprintf("%+v", got) {
+					t.Errorf("%s on %s, Tuned %v, ForgetTree %v: tuning again gives %+v", c.rules, c.board, on, forget, again)
+				}
 			}
 		}
 	}
@@ -49,18 +53,21 @@ func TestTune(t *testing.T) {
 
 // A tuned player plays as a player given the measured options by hand:
 // on 9x9 Go the learned priors and the kept tree (its second search
-// starts with more visits than its playouts), elsewhere its own options.
+// starts with more visits than its playouts), or with ForgetTree the
+// priors alone; elsewhere its own options.
 func TestTunedPlayer(t *testing.T) {
 	const playouts = 600
 	for _, c := range []struct {
-		board string
-		by    Options
+		board  string
+		forget bool
+		by     Options
 	}{
-		{"9x9", Options{Playouts: playouts, Seed: 4, Learned: true, LearnedSqrt: true, KeepTree: true, LearnedGames: 210, PriorEven: 14}},
-		{"7x7", Options{Playouts: playouts, Seed: 4}},
+		{"9x9", false, Options{Playouts: playouts, Seed: 4, Learned: true, LearnedSqrt: true, KeepTree: true, LearnedGames: 210, PriorEven: 14}},
+		{"9x9", true, Options{Playouts: playouts, Seed: 4, Learned: true, LearnedSqrt: true, LearnedGames: 210, PriorEven: 14}},
+		{"7x7", false, Options{Playouts: playouts, Seed: 4}},
 	} {
 		s := start(t, "go", c.board)
-		p, q := New(Options{Playouts: playouts, Seed: 4, Tuned: true}), New(c.by)
+		p, q := New(Options{Playouts: playouts, Seed: 4, Tuned: true, ForgetTree: c.forget}), New(c.by)
 		for i := 0; i < 2; i++ {
 			m, err := p.Genmove(s)
 			if err != nil {

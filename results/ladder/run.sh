@@ -36,7 +36,9 @@
 # OUT=results/anchors results/ladder/run.sh BIN go9/1k-300). A rung is
 # "random", N playouts ("300") or N thousand ("10k"), or rN: one playout
 # a move with N% of the moves random (--random-moves, "r50"), the rungs
-# between the random player and the search.
+# between the random player and the search; tN or tNk is the search at
+# N or N thousand playouts tuned as the web app's computer plays the games
+# it tunes (computer.Tuned): --tuned --keep-tree=false, after FLAGS.
 set -eu
 bin=$1
 shift
@@ -66,6 +68,11 @@ for m in "$@"; do
 		i=$((i + 1))
 		case $r in
 		random) e="$bin gtp $flags --player random --seed $((base + i))" ;;
+		t[0-9]*)
+			n=${r#t}
+			case $n in *k) n=${n%k}000 ;; esac
+			e="$bin gtp $flags --playouts $n --seed $((base + i))${FLAGS:+ $FLAGS} --tuned --keep-tree=false"
+			;;
 		r[0-9]*) e="$bin gtp $flags --playouts 1 --random-moves 0.${r#r} --seed $((base + i))${FLAGS:+ $FLAGS}" ;;
 		*k) e="$bin gtp $flags --playouts ${r%k}000 --seed $((base + i))${FLAGS:+ $FLAGS}" ;;
 		*[0-9]) e="$bin gtp $flags --playouts $r --seed $((base + i))${FLAGS:+ $FLAGS}" ;;
