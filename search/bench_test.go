@@ -1,6 +1,7 @@
 package search
 
 import (
+	"runtime"
 	"testing"
 
 	"moku/catalog"
@@ -54,3 +55,40 @@ func BenchmarkSearch9x9Threads2(b *testing.B) { benchSearch(b, "go", "9x9", true
 
 // BenchmarkSearchKeil7 is Keil side 7, the ladder's costliest game.
 func BenchmarkSearchKeil7(b *testing.B) { benchSearch(b, "keil", "hex:7", false, 1) }
+
+// BenchmarkKeptTree9x9 measures what a tuned player keeps between moves
+// on 9x9 Go at 30,000 playouts a move: the live heap after its first
+// move, with the kept tree (moku gtp's tuning) and without it
+// (ForgetTree, the web app's levels), in KiB.
+func BenchmarkKeptTree9x9(b *testing.B) {
+	for _, keep := range []bool{true, false} {
+		name := "kept"
+		if !keep {
+			name = "forgotten"
+		}
+		b.Run(name, func(b *testing.B) {
+			var kib float64
+			for i := 0; i < b.N; i++ {
+				s, err := catalog.Start(catalog.Config{Rules: "go", Board: "9x9"})
+				if err != nil {
+					b.Fatal(err)
+				}
+				o := DefaultOptions()
+				o.Playouts, o.StopEarly, o.Seed, o.Tuned, o.ForgetTree = 30000, false, uint64(i+1), true, !keep
+				p := New(o)
+				HasLearned(s.Rules(), s.Graph()) // the model, loaded once for every player, before the measure
+				runtime.GC()
+				var before, after runtime.MemStats
+				runtime.ReadMemStats(&before)
+				if _, err := p.Genmove(s); err != nil {
+					b.Fatal(err)
+				}
+				runtime.GC()
+				runtime.ReadMemStats(&after)
+				runtime.KeepAlive(p)
+				kib += (float64(after.HeapAlloc) - float64(before.HeapAlloc)) / 1024
+			}
+			b.ReportMetric(kib/float64(b.N), "KiB-held")
+		})
+	}
+}
