@@ -17,6 +17,9 @@ import "moku/rating"
 // one playout with 75%, 50% and 25% of its moves random (game.Diluted,
 // moku gtp --random-moves), then 1, 3, 10, 30, 100, 300, 1k, 3k, 10k and
 // 30k playouts a move, each against the one below, 30 games a pairing.
+// The levels of the games in Tuned, which play the tuned search, are
+// rungs of their own: the tuned 1k against the untuned 3k, the tuned 10k
+// against the tuned 1k and the tuned 30k against the tuned 10k.
 // To measure them again:
 //
 //	go build -o /tmp/moku-anchor ./cmd/moku
@@ -53,28 +56,29 @@ const MaxAnchorDeviation = 350
 
 // Anchors are the anchors of the playout levels by game name ("keil",
 // "kee", "ki", "go") and level, from the anchor matches of 25 November
-// 2026 (results/anchors, docs/results.md#rating-anchors). Three- and
+// 2026 and, for the tuned levels of Go and Ki and Keil's 30k, of 27
+// November (results/anchors, docs/results.md#rating-anchors). Three- and
 // four-player Kee use the two-player anchors.
 var Anchors = map[string]map[string]Anchor{
 	"keil": { // Keil side 5 (hex:5)
 		"1k playouts":  {2258, 302, "results/anchors/keil5: +2258 (+1690 to +2872)"},
 		"10k playouts": {2608, 320, "results/anchors/keil5: +2608 (+2003 to +3256)"},
-		"30k playouts": {2760, 333, "results/anchors/keil5: +2760 (+2129 to +3433; 17 games against 10k, 12-5)"},
+		"30k playouts": {2755, 327, "results/anchors/keil5: +2755 (+2135 to +3417)"},
 	},
 	"kee": { // Kee 9x9, two players
 		"1k playouts":  {2703, 328, "results/anchors/kee9: +2703 (+2114 to +3398)"},
 		"10k playouts": {3184, 346, "results/anchors/kee9: +3184 (+2556 to +3911)"},
 		"30k playouts": {3464, 350, "results/anchors/kee9: +3464 (at least +2814; 25-5 against 10k)"},
 	},
-	"ki": { // Ki 11x11
-		"1k playouts":  {2018, 290, "results/anchors/ki11: +2018 (+1509 to +2647)"},
-		"10k playouts": {2571, 322, "results/anchors/ki11: +2571 (+1995 to +3258)"},
-		"30k playouts": {2851, 333, "results/anchors/ki11: +2851 (+2251 to +3556)"},
+	"ki": { // Ki 11x11, tuned (Tuned)
+		"1k playouts":  {2300, 323, "results/anchors/ki11: +2300 (+1721 to +2989), tuned"},
+		"10k playouts": {2885, 350, "results/anchors/ki11: +2885 (+2227 to +3677), tuned"},
+		"30k playouts": {3210, 350, "results/anchors/ki11: +3210 (at least +2528; 26-4 against 10k), tuned"},
 	},
-	"go": { // Go 9x9
-		"1k playouts":  {2428, 348, "results/anchors/go9: +2428 (+1812 to +3177)"},
-		"10k playouts": {2948, 350, "results/anchors/go9: +2948 (+2291 to +3728)"},
-		"30k playouts": {3155, 350, "results/anchors/go9: +3155 (+2481 to +3947)"},
+	"go": { // Go 9x9, tuned (Tuned)
+		"1k playouts":  {2854, 350, "results/anchors/go9: +2854 (+2202 to +3631), tuned"},
+		"10k playouts": {3439, 350, "results/anchors/go9: +3439 (at least +2715), tuned"},
+		"30k playouts": {3601, 350, "results/anchors/go9: +3601 (at least +2869; 43-17 against 10k), tuned"},
 	},
 }
 

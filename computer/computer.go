@@ -26,6 +26,14 @@ import (
 // depend on the machine or its load.
 var Levels = []string{"random", "1k playouts", "10k playouts", "30k playouts"}
 
+// Tuned are the games whose search levels play tuned (search.Options.Tune:
+// on 9x9 Go and Ki 11x11, the learned priors, on 9x9 Go in the tuning's
+// shape) but without the kept tree (search.Options.ForgetTree), which
+// would hold a search tree for each game between its moves. Their anchors
+// were measured so (rungs tN in results/anchors). Other games, and these
+// on other boards, play search.DefaultOptions.
+var Tuned = map[string]bool{"go": true, "ki": true}
+
 // Retired are levels no longer offered that New still makes, for the
 // games stored with them: "2 s a move", the top level until 25 November
 // 2026, whose strength depended on the server's load.
@@ -50,7 +58,7 @@ type Player struct {
 func New(level string, r rules.Ruleset) (session.Player, error) {
 	seed := uint64(time.Now().UnixNano())
 	o := search.DefaultOptions()
-	o.Seed = seed
+	o.Seed, o.Tuned, o.ForgetTree = seed, Tuned[r.Game], true
 	pie := search.DefaultOptions()
 	pie.Seed, pie.Resign, pie.Playouts = seed, false, 1000
 	var mover game.Player

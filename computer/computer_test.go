@@ -1,6 +1,7 @@
 package computer_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -136,6 +137,63 @@ func TestAnalyzePlayers(t *testing.T) {
 		}
 		if last := game.Actions(s); s.Graph().Name(last[len(last)-1].Move.Point) != before {
 			t.Errorf("%s: the analysis changed the position", c.rules)
+		}
+	}
+}
+
+// TestTunedLevels: on 9x9 Go and Ki 11x11 a search level plays the tuned
+// search (search.Options.Tune) without keeping its tree between moves,
+// move for move as the search given those options by hand; in a game not
+// in Tuned it plays search.DefaultOptions.
+func TestTunedLevels(t *testing.T) {
+	const playouts = 400
+	for _, c := range []struct {
+		rules, board string
+		by           search.Options
+	}{
+		{"go", "9x9", search.Options{Learned: true, LearnedSqrt: true, LearnedGames: 210, PriorEven: 14}},
+		{"ki", "11x11", search.Options{Learned: true}},
+		{"kee", "9x9", search.Options{}},
+	} {
+		s, err := catalog.Start(catalog.Config{Rules: c.rules, Board: c.board})
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := computer.New("1k playouts", s.Rules())
+		if err != nil {
+			t.Fatal(err)
+		}
+		sp := p.(computer.Player).Player.(*search.Player)
+		if sp.Opt.Tuned != computer.Tuned[c.rules] {
+			t.Errorf("%s: Tuned %v", c.rules, sp.Opt.Tuned)
+		}
+		sp.Opt.Seed, sp.Opt.Playouts = 5, playouts
+		by := search.DefaultOptions()
+		by.Seed, by.Playouts = 5, playouts
+		by.Learned, by.LearnedSqrt = c.by.Learned, c.by.LearnedSqrt
+		if c.by.LearnedGames > 0 {
+			by.LearnedGames, by.PriorEven = c.by.LearnedGames, c.by.PriorEven
+		}
+		q := search.New(by)
+		for i := 0; i < 2; i++ {
+			m, err := sp.Genmove(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := q.Genmove(s); err != nil {
+				t.Fatal(err)
+			}
+			a, b := sp.Last(), q.Last()
+			a.Seconds, b.Seconds = 0, 0
+			if fmt.Sprintf("%+v", a) != fmt.Sprintf("%+v", b) {
+				t.Errorf("%s, move %d: the level's analysis differs from the search with %+v", c.rules, i+1, c.by)
+			}
+			if err := s.Play(m); err != nil {
+				t.Fatal(err)
+			}
+			if err := s.Play(a.Candidates[0].PV[1]); err != nil {
+				t.Fatal(err)
+			}
 		}
 	}
 }

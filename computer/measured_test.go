@@ -10,8 +10,9 @@ import (
 
 // TestAnchorsMeasured: every anchor is the fit of the anchor matches
 // kept in results/anchors, as moku ladder makes it, its deviation the
-// width of its interval (at most MaxAnchorDeviation): an anchor copied
-// wrong, or matches added without the anchors updated, fail here.
+// width of its interval (at most MaxAnchorDeviation), and of a tuned game
+// (Tuned) the rung of the tuned search: an anchor copied wrong, or
+// matches added without the anchors updated, fail here.
 func TestAnchorsMeasured(t *testing.T) {
 	for _, c := range []struct{ game, dir, label string }{
 		{"go", "go9", "Go 9x9"},
@@ -27,7 +28,12 @@ func TestAnchorsMeasured(t *testing.T) {
 			t.Fatal(err)
 		}
 		rungs := l.Ratings()[c.label]
+		suffix := ""
+		if computer.Tuned[c.game] {
+			suffix = " --tuned --keep-tree=false"
+		}
 		for level, rung := range map[string]string{"1k playouts": "1k --heavy", "10k playouts": "10k --heavy", "30k playouts": "30k --heavy"} {
+			rung += suffix
 			a := computer.Anchors[c.game][level]
 			found := false
 			for _, r := range rungs {
