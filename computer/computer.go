@@ -27,11 +27,13 @@ import (
 var Levels = []string{"random", "1k playouts", "10k playouts", "30k playouts"}
 
 // Tuned are the games whose search levels play tuned (search.Options.Tune,
-// where the search has a tuning for the game and board: today 9x9 Go and
-// Ki 11x11) but without the kept tree (search.Options.ForgetTree), which
+// where the search has a tuning for the game and board: 9x9 Go and Ki
+// 11x11) but without the kept tree (search.Options.ForgetTree), which
 // would hold a search tree for each game between its moves. Their anchors
 // were measured so (rungs tN in results/anchors). Other games, and boards
-// without a tuning, play search.DefaultOptions.
+// without a tuning, play search.DefaultOptions: Kee among them, whose
+// anchors were measured untuned, though the search has a tuning for
+// two-player Kee 9x9.
 var Tuned = map[string]bool{"go": true, "ki": true}
 
 // Retired are levels no longer offered that New still makes, for the

@@ -144,7 +144,8 @@ func TestAnalyzePlayers(t *testing.T) {
 // TestTunedLevels: on 9x9 Go and Ki 11x11 a search level plays the tuned
 // search (search.Options.Tune) without keeping its tree between moves,
 // move for move as the search given those options by hand; in a game not
-// in Tuned it plays search.DefaultOptions.
+// in Tuned, such as Kee 9x9, which the search does tune, it plays
+// search.DefaultOptions.
 func TestTunedLevels(t *testing.T) {
 	const playouts = 400
 	for _, c := range []struct {

@@ -28,12 +28,20 @@ var tunings = []tuning{
 	// search's games: +191 Elo over the hand-set priors at 1000 playouts
 	// a move, and 89-60 against commit 40a6e41 at 1 s a move.
 	{"ki", 2, 11, 11, func(o *Options) { o.Learned = true }},
+	// Go's tuning on two-player Kee 9x9: the learned priors in Pachi's
+	// shape and the kept tree, 63-37 (+92 Elo, +22 to +163) against
+	// commit 40a6e41 at 1 s a move, where the learned priors alone scored
+	// 56-44.
+	{"kee", 2, 9, 9, func(o *Options) {
+		o.Learned, o.LearnedSqrt, o.KeepTree = true, true, true
+		o.LearnedGames, o.PriorEven = 210, 14
+	}},
 }
 
 // Tune returns o as it plays a position of ruleset r on graph g: with
 // o.Tuned, and where moku has measured settings stronger than the
-// defaults for that game and board (so far two-player Go on the 9x9
-// square and Ki on the 11x11), those settings in place of o's own (but
+// defaults for that game and board (so far two-player Go and Kee on the
+// 9x9 square and Ki on the 11x11), those settings in place of o's own (but
 // KeepTree, with ForgetTree), and Tuned off, so that tuning again changes
 // nothing; o as it is otherwise. Other games keep
 // o's settings: the learned priors of Keil, for one, lost to the

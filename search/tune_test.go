@@ -5,8 +5,9 @@ import (
 	"testing"
 )
 
-// Tune replaces the options with the measured ones on 9x9 Go and Ki
-// 11x11 only, and only when asked; tuning twice changes nothing.
+// Tune replaces the options with the measured ones on 9x9 Go, two-player
+// Kee 9x9 and Ki 11x11 only, and only when asked; tuning twice changes
+// nothing.
 func TestTune(t *testing.T) {
 	goTuned := Options{Playouts: 700, Seed: 2, Learned: true, LearnedSqrt: true, KeepTree: true, LearnedGames: 210, PriorEven: 14}
 	kiTuned := Options{Playouts: 700, Seed: 2, Learned: true, PriorEven: 3}
@@ -21,7 +22,8 @@ func TestTune(t *testing.T) {
 		{"go", "13x13", nil},
 		{"go", "9x7", nil},
 		{"go", "torus:9x9", nil},
-		{"kee", "9x9", nil},
+		{"kee", "9x9", &goTuned},
+		{"kee", "7x7", nil},
 		{"kee players=3", "9x9", nil},
 		{"ki", "11x11", &kiTuned},
 		{"ki", "9x9", nil},
