@@ -20,10 +20,7 @@ var tunings = []tuning{
 	// The learned priors in Pachi's shape and the kept tree: the
 	// strongest settings found against Pachi: 90-10 against the
 	// hand-set priors without the kept tree at 3000 playouts a move.
-	{"go", 2, 9, 9, func(o *Options) {
-		o.Learned, o.LearnedSqrt, o.KeepTree = true, true, true
-		o.LearnedGames, o.PriorEven = 210, 14
-	}},
+	{"go", 2, 9, 9, pachiShape},
 	// The learned priors, learned on Ki 11x11 from the hand-set
 	// search's games: +191 Elo over the hand-set priors at 1000 playouts
 	// a move, and 89-60 against commit 40a6e41 at 1 s a move.
@@ -32,10 +29,14 @@ var tunings = []tuning{
 	// shape and the kept tree, 63-37 (+92 Elo, +22 to +163) against
 	// commit 40a6e41 at 1 s a move, where the learned priors alone scored
 	// 56-44.
-	{"kee", 2, 9, 9, func(o *Options) {
-		o.Learned, o.LearnedSqrt, o.KeepTree = true, true, true
-		o.LearnedGames, o.PriorEven = 210, 14
-	}},
+	{"kee", 2, 9, 9, pachiShape},
+}
+
+// pachiShape is the tuning of 9x9 Go and two-player Kee 9x9: the learned
+// priors in the shape of Pachi's pattern prior, and the kept tree.
+func pachiShape(o *Options) {
+	o.Learned, o.LearnedSqrt, o.KeepTree = true, true, true
+	o.LearnedGames, o.PriorEven = 210, 14
 }
 
 // Tune returns o as it plays a position of ruleset r on graph g: with
