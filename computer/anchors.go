@@ -56,8 +56,9 @@ const MaxAnchorDeviation = 350
 
 // Anchors are the anchors of the playout levels by game name ("keil",
 // "kee", "ki", "go") and level, from the anchor matches of 25 November
-// 2026 and, for the tuned levels of Go and Ki and Keil's 30k, of 27
-// November (results/anchors, docs/results.md#rating-anchors). Three- and
+// 2026 and, for the tuned levels of Go and Keil's 30k, of 27 November,
+// for the tuned levels of Ki of 28 November (results/anchors,
+// docs/results.md#rating-anchors). Three- and
 // four-player Kee use the two-player anchors.
 var Anchors = map[string]map[string]Anchor{
 	"keil": { // Keil side 5 (hex:5)
@@ -71,9 +72,9 @@ var Anchors = map[string]map[string]Anchor{
 		"30k playouts": {3464, 350, "results/anchors/kee9: +3464 (at least +2814; 25-5 against 10k)"},
 	},
 	"ki": { // Ki 11x11, tuned (Tuned)
-		"1k playouts":  {2300, 323, "results/anchors/ki11: +2300 (+1721 to +2989), tuned"},
-		"10k playouts": {2885, 350, "results/anchors/ki11: +2885 (+2227 to +3677), tuned"},
-		"30k playouts": {3210, 350, "results/anchors/ki11: +3210 (at least +2528; 26-4 against 10k), tuned"},
+		"1k playouts":  {1990, 342, "results/anchors/ki11: +1990 (+1361 to +2701), tuned"},
+		"10k playouts": {2805, 337, "results/anchors/ki11: +2805 (+2197 to +3517), tuned"},
+		"30k playouts": {3012, 345, "results/anchors/ki11: +3012 (+2385 to +3737), tuned"},
 	},
 	"go": { // Go 9x9, tuned (Tuned)
 		"1k playouts":  {2854, 350, "results/anchors/go9: +2854 (+2202 to +3631), tuned"},

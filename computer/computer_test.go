@@ -153,7 +153,7 @@ func TestTunedLevels(t *testing.T) {
 		by           search.Options
 	}{
 		{"go", "9x9", search.Options{Learned: true, LearnedSqrt: true, LearnedGames: 210, PriorEven: 14}},
-		{"ki", "11x11", search.Options{Learned: true}},
+		{"ki", "11x11", search.Options{Learned: true, LearnedSqrt: true, LearnedGames: 210, PriorEven: 14}},
 		{"kee", "9x9", search.Options{}},
 	} {
 		s, err := catalog.Start(catalog.Config{Rules: c.rules, Board: c.board})

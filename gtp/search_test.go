@@ -42,7 +42,7 @@ func TestSettingsVersion(t *testing.T) {
 		{catalog.Config{Rules: "go", Board: "9x9"}, []string{"--tuned", "--keep-tree=false"}, "0.1 (genmove: mcts 3000 playouts, heavy playouts, learned priors, 14 even prior games, 1 threads)"},
 		{catalog.Config{Rules: "go", Board: "9x9"}, []string{"--keep-tree=false"}, "0.1 (genmove: mcts 3000 playouts, heavy playouts, 1 threads)"},
 		{catalog.Config{Rules: "go", Board: "13x13"}, nil, "0.1 (genmove: mcts 3000 playouts, heavy playouts, 1 threads)"},
-		{catalog.Config{Rules: "ki", Board: "11x11"}, nil, "0.1 (genmove: mcts 3000 playouts, heavy playouts, learned priors, 1 threads)"},
+		{catalog.Config{Rules: "ki", Board: "11x11"}, nil, "0.1 (genmove: mcts 3000 playouts, heavy playouts, learned priors, tree kept, 14 even prior games, 1 threads)"},
 		{catalog.Config{Rules: "ki", Board: "11x11"}, []string{"--tuned=false"}, "0.1 (genmove: mcts 3000 playouts, heavy playouts, 1 threads)"},
 		{catalog.Config{Rules: "go", Board: "9x9"}, []string{"--player", "random"}, "0.1 (genmove: uniformly random legal moves)"},
 		{catalog.Config{Rules: "kee", Board: "9x9"}, nil, "0.1 (genmove: mcts 3000 playouts, heavy playouts, learned priors, tree kept, 14 even prior games, 1 threads)"},
@@ -56,6 +56,9 @@ func TestSettingsVersion(t *testing.T) {
 		{catalog.Config{Rules: "keil", Board: "hex:5"}, []string{"--learned"}, "0.1 (genmove: mcts 3000 playouts, heavy playouts, learned priors, 1 threads)"},
 		{catalog.Config{Rules: "ki", Board: "7x7"}, []string{"--learned"}, "0.1 (genmove: mcts 3000 playouts, heavy playouts, learned priors, 1 threads)"},
 		{catalog.Config{Rules: "ki", Board: "hex:4"}, []string{"--learned"}, "0.1 (genmove: mcts 3000 playouts, heavy playouts, 1 threads)"},
+		{catalog.Config{Rules: "keil", Board: "hex:7"}, nil, "0.1 (genmove: mcts 3000 playouts, heavy playouts, learned priors, tree kept, 14 even prior games, 1 threads)"},
+		{catalog.Config{Rules: "keil", Board: "hex:7"}, []string{"--tuned=false"}, "0.1 (genmove: mcts 3000 playouts, heavy playouts, 1 threads)"},
+		{catalog.Config{Rules: "keil", Board: "hex:5"}, nil, "0.1 (genmove: mcts 3000 playouts, heavy playouts, 1 threads)"},
 		{catalog.Config{Rules: "keil", Board: "hex:5"}, []string{"--keep-tree"}, "0.1 (genmove: mcts 3000 playouts, heavy playouts, tree kept, 1 threads)"},
 	} {
 		e, err := settingsEngine(t, tc.cfg, tc.flags...)

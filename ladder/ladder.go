@@ -331,7 +331,7 @@ func gameLabel(rec *record.Record) string {
 // name the engine gave itself (self, the record's player name: "moku 0.1
 // (genmove: mcts 1000 playouts, heavy playouts, 1 threads)") says: such a
 // rung is named "--heavy" too. Likewise a binary that tunes the game by
-// default (search.Options.Tune: 9x9 Go, Ki 11x11) names learned priors
+// default (search.Options.Tune: 9x9 Go, two-player Kee 9x9, Ki 11x11) names learned priors
 // the command line did not ask for: such a rung is named "--tuned".
 func RungName(command, self string) string {
 	words, err := match.SplitCommand(command)
@@ -349,7 +349,7 @@ func RungName(command, self string) string {
 	s.Parsed(fs)
 	var extra []string
 	heavy := strings.Contains(self, ", heavy playouts")
-	// A binary that tunes the game (9x9 Go, Ki 11x11) says so by its
+	// A binary that tunes the game (search.Options.Tune) says so by its
 	// learned priors where the command line did not ask for them.
 	tuned := s.Tuned && !s.Learned && strings.Contains(self, ", learned priors")
 	fs.Visit(func(f *flag.Flag) {

@@ -1,17 +1,19 @@
 package search
 
 import (
+	"fmt"
+
 	"moku/board"
 	"moku/rules"
 )
 
 // A tuning is a set of the search's settings measured stronger than the
-// defaults for one game on one rectangle.
+// defaults for one game on one board.
 type tuning struct {
-	game          string // rules.Ruleset.Game
-	players       int
-	width, height int
-	apply         func(*Options)
+	game    string // rules.Ruleset.Game
+	players int
+	board   string // "9x9" (a rectangle) or "hex:7" (a hexhex): see boardOf
+	apply   func(*Options)
 }
 
 // tunings are the tunings measured so far (docs/engine.md, "Tuned
@@ -20,19 +22,25 @@ var tunings = []tuning{
 	// The learned priors in Pachi's shape and the kept tree: the
 	// strongest settings found against Pachi: 90-10 against the
 	// hand-set priors without the kept tree at 3000 playouts a move.
-	{"go", 2, 9, 9, pachiShape},
-	// The learned priors, learned on Ki 11x11 from the hand-set
-	// search's games: +191 Elo over the hand-set priors at 1000 playouts
-	// a move, and 89-60 against commit 40a6e41 at 1 s a move.
-	{"ki", 2, 11, 11, func(o *Options) { o.Learned = true }},
+	{"go", 2, "9x9", pachiShape},
+	// Go's tuning on Ki 11x11: 69-31 (+139 Elo, +66 to +212) against
+	// commit 40a6e41 at 1 s a move, where the learned priors alone
+	// (learned on Ki 11x11 from the hand-set search's games, +191 Elo
+	// over the hand-set priors at 1000 playouts a move) scored 89-60.
+	{"ki", 2, "11x11", pachiShape},
 	// Go's tuning on two-player Kee 9x9: the learned priors in Pachi's
 	// shape and the kept tree, 63-37 (+92 Elo, +22 to +163) against
 	// commit 40a6e41 at 1 s a move, where the learned priors alone scored
 	// 56-44.
-	{"kee", 2, 9, 9, pachiShape},
+	{"kee", 2, "9x9", pachiShape},
+	// Go's tuning on Keil side 7, with Keil's weights (learned on side
+	// 5): 65-35 (+108 Elo, +37 to +178) against commit 40a6e41 at 1 s a
+	// move, where the learned priors alone lost 13-23 and the hand-set
+	// priors (the defaults) scored 51-49.
+	{"keil", 2, "hex:7", pachiShape},
 }
 
-// pachiShape is the tuning of 9x9 Go and two-player Kee 9x9: the learned
+// pachiShape is the tuning of every game tuned so far: the learned
 // priors in the shape of Pachi's pattern prior, and the kept tree.
 func pachiShape(o *Options) {
 	o.Learned, o.LearnedSqrt, o.KeepTree = true, true, true
@@ -42,19 +50,19 @@ func pachiShape(o *Options) {
 // Tune returns o as it plays a position of ruleset r on graph g: with
 // o.Tuned, and where moku has measured settings stronger than the
 // defaults for that game and board (so far two-player Go and Kee on the
-// 9x9 square and Ki on the 11x11), those settings in place of o's own (but
-// KeepTree, with ForgetTree), and Tuned off, so that tuning again changes
-// nothing; o as it is otherwise. Other games keep
-// o's settings: the learned priors of Keil, for one, lost to the
-// hand-set ones at 1 s a move.
+// 9x9 square, Ki on the 11x11 and Keil on the hexhex of side 7), those
+// settings in place of o's own (but KeepTree, with ForgetTree), and Tuned
+// off, so that tuning again changes nothing; o as it is otherwise. Other
+// boards keep o's settings: they have not been measured (Keil side 5,
+// the web's board, for one).
 func (o Options) Tune(r rules.Ruleset, g *board.Graph) Options {
 	if !o.Tuned {
 		return o
 	}
 	o.Tuned = false
-	w, h := g.Size()
+	b := boardOf(g)
 	for _, t := range tunings {
-		if r.Game == t.game && r.Players == t.players && g.Kind() == "rect" && w == t.width && h == t.height && HasLearned(r, g) {
+		if r.Game == t.game && r.Players == t.players && b == t.board && HasLearned(r, g) {
 			keep := o.KeepTree
 			t.apply(&o)
 			if o.ForgetTree {
@@ -64,4 +72,17 @@ func (o Options) Tune(r rules.Ruleset, g *board.Graph) Options {
 		}
 	}
 	return o
+}
+
+// boardOf names the rectangle or hexhex g ("9x9", "hex:7") however it
+// was given, and "" for any other board: a tuning is measured on one.
+func boardOf(g *board.Graph) string {
+	switch g.Kind() {
+	case "rect":
+		w, h := g.Size()
+		return fmt.Sprintf("%dx%d", w, h)
+	case "hex":
+		return fmt.Sprintf("hex:%d", g.Side())
+	}
+	return ""
 }

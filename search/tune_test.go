@@ -6,16 +6,16 @@ import (
 )
 
 // Tune replaces the options with the measured ones on 9x9 Go, two-player
-// Kee 9x9 and Ki 11x11 only, and only when asked; tuning twice changes
+// Kee 9x9, Ki 11x11 and two-player Keil side 7 only, and only when asked; tuning twice changes
 // nothing.
 func TestTune(t *testing.T) {
 	goTuned := Options{Playouts: 700, Seed: 2, Learned: true, LearnedSqrt: true, KeepTree: true, LearnedGames: 210, PriorEven: 14}
-	kiTuned := Options{Playouts: 700, Seed: 2, Learned: true, PriorEven: 3}
 	for _, c := range []struct {
 		rules, board string
 		tuned        *Options // nil: no tuning
 	}{
 		{"go", "9x9", &goTuned},
+		{"go", "9", &goTuned},
 		{"go-situational", "9x9", &goTuned},
 		{"tromp-taylor", "9x9", &goTuned},
 		{"go", "7x7", nil},
@@ -25,10 +25,12 @@ func TestTune(t *testing.T) {
 		{"kee", "9x9", &goTuned},
 		{"kee", "7x7", nil},
 		{"kee players=3", "9x9", nil},
-		{"ki", "11x11", &kiTuned},
+		{"ki", "11x11", &goTuned},
 		{"ki", "9x9", nil},
 		{"ki", "torus:11x11", nil},
+		{"keil", "hex:7", &goTuned},
 		{"keil", "hex:5", nil},
+		{"kee", "hex:7", nil},
 	} {
 		s := start(t, c.rules, c.board)
 		for _, on := range []bool{false, true} {

@@ -36,13 +36,14 @@ echo "queues started; logs in $here/queue-a.log and $here/queue-b.log"
 # --keep-tree=false): the tuned 1k placed on the untuned chain by 30
 # games against the untuned 3k (t1k-3k), each tuned level then against
 # the one below; Go's top level in 60 games (a second directory with its
-# own seed).
+# own seed); Ki's tuned 10k, which won every game against the tuned 1k,
+# placed by 30 games against the untuned 30k too (t10k-30k).
 (
 	for p in t1k-3k t10k-t1k t30k-t10k; do
 		sh "$ladder" "$bin" "go9/$p"
 	done
 	MATCH_SEED=2 sh "$ladder" "$bin" go9/t30k-t10k.2
-	for p in t1k-3k t10k-t1k t30k-t10k; do
+	for p in t1k-3k t10k-t1k t30k-t10k t10k-30k; do
 		sh "$ladder" "$bin" "ki11/$p"
 	done
 ) > "$here/queue-d.log" 2>&1 &
