@@ -95,11 +95,8 @@ func TestAnchorsPlayTheLevels(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			// As moku gtp names the search it plays (gtp.Settings).
-			o := p.(computer.Player).Player.(*search.Player).Opt.Tune(r, g)
-			o.Heavy = o.Heavy && search.HasTactics(r, g)
-			o.Learned = o.Learned && search.HasLearned(r, g)
-			want := search.New(o).Name()
+			// As moku gtp names the search it plays.
+			want := search.New(p.(computer.Player).Player.(*search.Player).Opt.In(r, g)).Name()
 			rung := strings.TrimSuffix(level, "k playouts") + "k --heavy"
 			if computer.Tuned[r.Game] {
 				rung += " --tuned --keep-tree=false"

@@ -184,10 +184,7 @@ func (s Settings) Engine(cfg catalog.Config) (*Engine, error) {
 		// version says whether the playouts are tactical, and the
 		// priors learned, in this game.
 		r, g, _ := cfg.Build()
-		o = o.Tune(r, g)
-		o.Heavy = o.Heavy && search.HasTactics(r, g)
-		o.Learned = o.Learned && search.HasLearned(r, g)
-		e.playedBy = search.New(o).Name()
+		e.playedBy = search.New(o.In(r, g)).Name()
 		if s.ExpandVisits < 0 || !(s.PriorEven >= 0) || !(s.RaveEquiv >= 0) || math.IsInf(s.PriorEven+s.RaveEquiv, 0) {
 			return nil, fmt.Errorf("--expand-visits %d --prior-even %g --rave-equiv %g: want 0 (the default) or more", s.ExpandVisits, s.PriorEven, s.RaveEquiv)
 		}

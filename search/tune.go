@@ -74,6 +74,17 @@ func (o Options) Tune(r rules.Ruleset, g *board.Graph) Options {
 	return o
 }
 
+// In returns o as the search plays it on a position of ruleset r on
+// graph g: tuned (Tune), the tactical playouts on only where the game has
+// them (HasTactics) and the learned priors only where moku embeds weights
+// for it (HasLearned), so that a Player's Name says what it plays there.
+func (o Options) In(r rules.Ruleset, g *board.Graph) Options {
+	o = o.Tune(r, g)
+	o.Heavy = o.Heavy && HasTactics(r, g)
+	o.Learned = o.Learned && HasLearned(r, g)
+	return o
+}
+
 // boardOf names the rectangle or hexhex g ("9x9", "hex:7") however it
 // was given, and "" for any other board: a tuning is measured on one.
 func boardOf(g *board.Graph) string {
