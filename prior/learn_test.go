@@ -131,9 +131,9 @@ func TestLearnResumes(t *testing.T) {
 }
 
 // For finds the embedded model of a game exactly when weights/ has its
-// file, and every embedded file reads; a game without one gets nil (the
-// search then keeps its hand-set priors: search's tests check that it
-// plays as before).
+// file or the file it borrows (Borrows), and every embedded file reads; a
+// game without either gets nil (the search then keeps its hand-set
+// priors: search's tests check that it plays as before).
 func TestFor(t *testing.T) {
 	embedded := map[string]bool{}
 	for _, k := range Embedded() {
@@ -145,18 +145,42 @@ func TestFor(t *testing.T) {
 	} {
 		s := start(t, c.rules, c.spec)
 		key := Key(s.Rules().Game, GeometryOf(s.Graph()).Kind())
+		if !embedded[key] && Borrows[key] != "" {
+			key = Borrows[key]
+		}
 		m := For(s.Rules(), s.Graph())
 		switch {
 		case (m != nil) != embedded[key]:
 			t.Errorf("%s on %s: For gives %v, weights/ has %s.txt: %v", c.rules, c.spec, m != nil, key, embedded[key])
 		case m == nil:
 			without++
-		case m.Game != s.Rules().Game || m.Geometry != GeometryOf(s.Graph()).Kind() || len(m.Gamma) == 0:
+		case Key(m.Game, m.Geometry) != key || len(m.Gamma) == 0:
 			t.Errorf("weights/%s.txt is of %s-%s, %d features", key, m.Game, m.Geometry, len(m.Gamma))
 		}
 	}
 	if without == 0 {
 		t.Errorf("every game of the list has weights: add one that has none")
+	}
+}
+
+// Two-player Kee on a square board plays with Go's weights, the very
+// model Go gets; and every borrowing is of a game without its own file,
+// from one that has a file, of the same kind of board.
+func TestBorrows(t *testing.T) {
+	kee, goes := start(t, "kee", "9x9"), start(t, "go", "9x9")
+	if m := For(kee.Rules(), kee.Graph()); m == nil || m != For(goes.Rules(), goes.Graph()) {
+		t.Errorf("Kee 9x9's model is not Go 9x9's")
+	}
+	embedded := map[string]bool{}
+	for _, k := range Embedded() {
+		embedded[k] = true
+	}
+	for key, other := range Borrows {
+		_, geo, _ := strings.Cut(key, "-")
+		_, otherGeo, _ := strings.Cut(other, "-")
+		if embedded[key] || !embedded[other] || geo != otherGeo {
+			t.Errorf("%s borrows %s: own file %v, other's file %v", key, other, embedded[key], embedded[other])
+		}
 	}
 }
 

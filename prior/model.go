@@ -353,11 +353,29 @@ var weights embed.FS
 
 // For returns the embedded model for games under r on g, or nil when
 // moku has none for that game and kind of board (the search then uses its
-// own hand-set priors). An embedded file that does not read is a bug of
-// the build: For panics.
+// own hand-set priors): the game's own weights file, or else the one it
+// borrows (Borrows). An embedded file that does not read is a bug of the
+// build: For panics.
 func For(r rules.Ruleset, g *board.Graph) *Model {
-	return embedded(Key(r.Game, GeometryOf(g).Kind()))
+	key := Key(r.Game, GeometryOf(g).Kind())
+	if m := embedded(key); m != nil {
+		return m
+	}
+	if other, ok := Borrows[key]; ok {
+		return embedded(other)
+	}
+	return nil
 }
+
+// Borrows names, by key (GAME-GEOMETRY), the weights a game without its
+// own plays with: another game's whose features mean the same there.
+// Kee on a square board borrows Go's: both are of the liberty family with
+// plain links, so every feature reads the same, and Go's weights were
+// learned from many more and stronger games. They won 72-28 (+164 Elo)
+// against commit 40a6e41 in two-player Kee 9x9 at 1 s a move, where
+// Kee's own weights (120 games at 1000 playouts a move, no large shapes)
+// won 63-37 (docs/results.md, "Learned priors").
+var Borrows = map[string]string{"kee-square": "go-square"}
 
 // Embedded lists the keys (GAME-GEOMETRY) of the embedded models.
 func Embedded() []string {

@@ -29,8 +29,9 @@ var tunings = []tuning{
 	// over the hand-set priors at 1000 playouts a move) scored 89-60.
 	{"ki", 2, "11x11", pachiShape},
 	// Go's tuning on two-player Kee 9x9: the learned priors in Pachi's
-	// shape and the kept tree, 63-37 (+92 Elo, +22 to +163) against
-	// commit 40a6e41 at 1 s a move, where the learned priors alone scored
+	// shape (with Go's weights, prior.Borrows) and the kept tree, 72-28
+	// (+164 Elo, +89 to +239) against commit 40a6e41 at 1 s a move;
+	// with Kee's own weights of before 63-37, the learned priors alone
 	// 56-44.
 	{"kee", 2, "9x9", pachiShape},
 	// Go's tuning on Keil side 7, with Keil's weights (learned on side
