@@ -23,8 +23,9 @@ var tunings = []tuning{
 	// strongest settings found against Pachi: 90-10 against the
 	// hand-set priors without the kept tree at 3000 playouts a move.
 	{"go", 2, "9x9", pachiShape},
-	// Go's tuning on Ki 11x11: 69-31 (+139 Elo, +66 to +212) against
-	// commit 40a6e41 at 1 s a move, where the learned priors alone
+	// Go's tuning on Ki 11x11: with Ki's second weights (large shapes)
+	// 77-23 (+210 Elo, +130 to +290) against commit 40a6e41 at 1 s a
+	// move; with the first 69-31 (+139), where the learned priors alone
 	// (learned on Ki 11x11 from the hand-set search's games, +191 Elo
 	// over the hand-set priors at 1000 playouts a move) scored 89-60.
 	{"ki", 2, "11x11", pachiShape},
