@@ -49,6 +49,8 @@ func TestSettingsVersion(t *testing.T) {
 		{catalog.Config{Rules: "kee", Board: "9x9"}, []string{"--tuned=false"}, "0.1 (genmove: mcts 3000 playouts, heavy playouts, 1 threads)"},
 		{catalog.Config{Rules: "kee players=3", Board: "9x9"}, nil, "0.1 (genmove: mcts 3000 playouts, 1 threads)"},
 		{catalog.Config{Rules: "kee players=3", Board: "5x5"}, nil, "0.1 (genmove: mcts 3000 playouts, 1 threads)"},
+		{catalog.Config{Rules: "kee players=3", Board: "7x7"}, nil, "0.1 (genmove: mcts 3000 playouts, learned priors, 14 even prior games, 1 threads)"},
+		{catalog.Config{Rules: "kee players=3", Board: "7x7"}, []string{"--tuned=false"}, "0.1 (genmove: mcts 3000 playouts, 1 threads)"},
 		{catalog.Config{Rules: "keil", Board: "hex:3"}, []string{"--playouts", "1000", "--heavy=false", "--threads", "2"}, "0.1 (genmove: mcts 1000 playouts, 2 threads)"},
 		{catalog.Config{Rules: "ki", Board: "5x5"}, []string{"--playouts", "0", "--time", "2"}, "0.1 (genmove: mcts 2s, heavy playouts, 1 threads)"},
 		{catalog.Config{Rules: "go", Board: "9x9"}, []string{"--playouts", "1", "--random-moves", "0.25"}, "0.1 (genmove: mcts 1 playouts, heavy playouts, learned priors, tree kept, 14 even prior games, 1 threads, 25% random moves)"},

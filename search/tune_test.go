@@ -10,6 +10,8 @@ import (
 // nothing.
 func TestTune(t *testing.T) {
 	goTuned := Options{Playouts: 700, Seed: 2, Learned: true, LearnedSqrt: true, KeepTree: true, LearnedGames: 210, PriorEven: 14}
+	keeThree := goTuned
+	keeThree.KeepTree = false
 	for _, c := range []struct {
 		rules, board string
 		tuned        *Options // nil: no tuning
@@ -25,6 +27,8 @@ func TestTune(t *testing.T) {
 		{"kee", "9x9", &goTuned},
 		{"kee", "7x7", nil},
 		{"kee players=3", "9x9", nil},
+		{"kee players=3", "7x7", &keeThree},
+		{"kee players=4", "7x7", nil},
 		{"ki", "11x11", &goTuned},
 		{"ki", "9x9", nil},
 		{"ki", "torus:11x11", nil},
