@@ -57,7 +57,8 @@ const MaxAnchorDeviation = 350
 // Anchors are the anchors of the playout levels by game name ("keil",
 // "kee", "ki", "go") and level, from the anchor matches of 25 November
 // 2026 and, for the tuned levels of Go and Keil's 30k, of 27 November,
-// for the tuned levels of Ki of 28 November (results/anchors,
+// for the tuned levels of Ki of 28 November with Ki's second weights
+// (results/anchors,
 // docs/results.md#rating-anchors). Three- and
 // four-player Kee use the two-player anchors.
 var Anchors = map[string]map[string]Anchor{
@@ -72,9 +73,9 @@ var Anchors = map[string]map[string]Anchor{
 		"30k playouts": {3464, 350, "results/anchors/kee9: +3464 (at least +2814; 25-5 against 10k)"},
 	},
 	"ki": { // Ki 11x11, tuned (Tuned)
-		"1k playouts":  {1990, 342, "results/anchors/ki11: +1990 (+1361 to +2701), tuned"},
-		"10k playouts": {2805, 337, "results/anchors/ki11: +2805 (+2197 to +3517), tuned"},
-		"30k playouts": {3012, 345, "results/anchors/ki11: +3012 (+2385 to +3737), tuned"},
+		"1k playouts":  {2526, 321, "results/anchors/ki11: +2526 (+1953 to +3212), tuned"},
+		"10k playouts": {3000, 330, "results/anchors/ki11: +3000 (+2407 to +3701), tuned"},
+		"30k playouts": {3241, 339, "results/anchors/ki11: +3241 (+2628 to +3957), tuned"},
 	},
 	"go": { // Go 9x9, tuned (Tuned)
 		"1k playouts":  {2854, 350, "results/anchors/go9: +2854 (+2202 to +3631), tuned"},
