@@ -12,8 +12,9 @@
 // neighbours on the hexhex, both canonicalised under the board's rotations
 // and reflections, colours relative to the mover; on square boards also
 // Spatial, the twelve cells within two steps, and Spatial5 to Spatial8,
-// the larger shapes within gridcular distance 5 to 8, hashed, of which a
-// model keeps only the frequent ones: see DropRare), tactical facts
+// the larger shapes within gridcular distance 5 to 8; on the hexhex
+// Spatial5 and Spatial6, the shapes within two and three steps; hashed,
+// of which a model keeps only the frequent ones: see DropRare), tactical facts
 // (Capture, Escape, SelfAtari, Atari: the liberty family, read by playing
 // the move on the rules engine, so Keil's links and Kee's rules are
 // honoured; with two players, Ladder: whether an atari captures, or an

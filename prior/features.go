@@ -79,14 +79,19 @@ const (
 	// 8/9 or more), as Pachi's mcowner feature: moves in settled places,
 	// own or the other player's, are seldom played.
 	Owner
-	// Spatial5 to Spatial8 (square boards): the larger shapes around the
-	// point, the cells within gridcular distance 5, 6, 7 and 8 (dx + dy +
-	// max(dx, dy), Pachi's measure: 20, 28, 36 and 48 cells, where
-	// Spatial's twelve are those within 4), each empty, the mover's,
-	// another player's or off the board, the least code of the eight
-	// symmetries hashed to 28 bits with bit 28 set (see LargeAt). Most
-	// shapes this large are rare: a model keeps those it saw often enough
-	// in training (DropRare), and a shape it does not know counts 1.
+	// Spatial5 to Spatial8: the larger shapes around the point, each
+	// cell empty, the mover's, another player's or off the board, the
+	// least code of the board's symmetries hashed to 28 bits with bit 28
+	// set (see LargeAt). Square boards: the cells within gridcular
+	// distance 5, 6, 7 and 8 (dx + dy + max(dx, dy), Pachi's measure: 20,
+	// 28, 36 and 48 cells, where Spatial's twelve are those within 4),
+	// under the eight symmetries. The hexhex: Spatial5 the 18 cells within
+	// two steps (which hold the witnesses of the adjacencies of the
+	// point's neighbours, so under Keil's link rule which of the stones
+	// next to the move are linked), Spatial6 the 36 within three, under
+	// the twelve symmetries; no Spatial7 or Spatial8. Most shapes this
+	// large are rare: a model keeps those it saw often enough in training
+	// (DropRare), and a shape it does not know counts 1.
 	Spatial5
 	Spatial6
 	Spatial7
@@ -132,7 +137,7 @@ type Extractor struct {
 	ataried [4]int // scratch: the groups a move puts in atari, by least stone
 	owners  []game.Shares
 	known   *index        // with SetModel, its model's: the large shapes are read only as far as it knows them
-	sizes   int           // large sizes to read: largeSizes, or what model has
+	sizes   int           // large sizes to read: the board's (Geometry.sizes), or what model has
 	color   []board.Color // the position's points, for largeAt
 	libs    []uint8       // liberties of each stone's group, capped at 3 (plain only)
 	seen    []bool
@@ -145,7 +150,7 @@ type Extractor struct {
 func NewExtractor(r rules.Ruleset, g *board.Graph) *Extractor {
 	geo := GeometryOf(g)
 	x := &Extractor{geo: geo, tactics: r.Family == rules.Liberty, plain: r.Links == rules.Plain,
-		ladders: r.Family == rules.Liberty && r.Players == 2, sizes: largeSizes}
+		ladders: r.Family == rules.Liberty && r.Players == 2, sizes: geo.sizes()}
 	x.atari, x.libs, x.seen, x.fresh = make([]bool, g.N()), make([]uint8, g.N()), make([]bool, g.N()), make([]bool, g.N())
 	x.color = make([]board.Color, g.N())
 	if geo.kind != "graph" {
@@ -169,10 +174,10 @@ func (x *Extractor) SetOwners(owners []game.Shares) { x.owners = owners }
 // probabilities are the same (hash collisions aside). nil, the default,
 // reads every size (training).
 func (x *Extractor) SetModel(m *Model) {
-	x.known, x.sizes = nil, largeSizes
+	x.known, x.sizes = nil, x.geo.sizes()
 	if m != nil {
 		x.known, x.sizes = m.index(), 0
-		for k := range largeSizes {
+		for k := range x.geo.sizes() {
 			if x.known.count[Spatial5+Group(k)] > 0 {
 				x.sizes = k + 1
 			}
@@ -242,8 +247,10 @@ func (x *Extractor) SpatialAt(s game.State, p int, mover board.Color) uint32 {
 }
 
 // LargeAt returns the Spatial5 to Spatial8 features of a placement on p
-// by mover in s, large[0] Spatial5's: 0 but on square boards, and past
-// what the extractor's model knows (SetModel).
+// by mover in s, large[0] Spatial5's: 0 past the board's large shapes
+// (all on boards other than rectangles, tori and the hexhex; Spatial7 and
+// Spatial8 on the hexhex) and past what the extractor's model knows
+// (SetModel).
 func (x *Extractor) LargeAt(s game.State, p int, mover board.Color) [largeSizes]uint32 {
 	x.readColors(s)
 	return x.largeAt(p, mover)
@@ -260,18 +267,20 @@ func (x *Extractor) readColors(s game.State) {
 }
 
 // largeAt is LargeAt on the position in x.color. Each size adds its
-// cells to the eight symmetries' codes (two words: cell i at bit 2i of
-// the 96, empty cells adding nothing), takes the least (high word first)
-// and hashes it.
+// cells to the board's symmetries' codes (two words: cell i at bit 2i of
+// the 128, empty cells adding nothing), takes the least (high word
+// first) and hashes it.
 func (x *Extractor) largeAt(p int, mover board.Color) (large [largeSizes]uint32) {
 	if x.geo.large == nil || x.sizes == 0 {
 		return large
 	}
-	cells := x.geo.large[p*largeMax : (p+1)*largeMax]
-	var codes [8][2]uint64
+	shapes := x.geo.shapes
+	cells := x.geo.large[p*shapes.stride : (p+1)*shapes.stride]
+	var all [12][2]uint64
+	codes := all[:len(shapes.bits)]
 	i := 0
 	for k := 0; k < x.sizes; k++ {
-		for ; i < int(largeCells[k]); i++ {
+		for ; i < int(shapes.cells[k]); i++ {
 			q := cells[i]
 			var c uint64 = cellOff
 			if q >= 0 {
@@ -285,7 +294,7 @@ func (x *Extractor) largeAt(p int, mover board.Color) (large [largeSizes]uint32)
 				}
 			}
 			for sym := range codes {
-				b := largeBits[sym][i]
+				b := shapes.bits[sym][i]
 				codes[sym][b>>6] |= c << (b & 63)
 			}
 		}

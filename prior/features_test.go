@@ -185,13 +185,14 @@ func symmetry(g *board.Graph, turns, k int, mirror bool) []int {
 	return img
 }
 
-// A pattern is the same feature under every rotation and reflection of
-// the board, and with the colours exchanged along with the mover.
+// A pattern, and each large shape, is the same feature under every
+// rotation and reflection of the board, and with the colours exchanged
+// along with the mover.
 func TestPatternSymmetry(t *testing.T) {
 	for _, c := range []struct {
-		spec  string
-		turns int
-	}{{"9x9", 4}, {"7x7", 4}, {"hex:5", 6}} {
+		spec         string
+		turns, sizes int
+	}{{"9x9", 4, 4}, {"7x7", 4, 4}, {"hex:5", 6, 2}} {
 		t.Run(c.spec, func(t *testing.T) {
 			g, err := board.Parse(c.spec)
 			if err != nil {
@@ -227,6 +228,15 @@ func TestPatternSymmetry(t *testing.T) {
 				p := rapid.IntRange(0, g.N()-1).Draw(rt, "point")
 				if pa, pb := x.PatternAt(sa, p, mover), x.PatternAt(sb, img[p], moverB); pa != pb {
 					rt.Fatalf("%s: pattern %s, at its image %s: %s", g.Name(p), PatternString(pa), g.Name(img[p]), PatternString(pb))
+				}
+				la, lb := x.LargeAt(sa, p, mover), x.LargeAt(sb, img[p], moverB)
+				for k := range la {
+					if la[k] != lb[k] {
+						rt.Fatalf("%s: spatial%d %x, at its image %s %x", g.Name(p), k+5, la[k], g.Name(img[p]), lb[k])
+					}
+					if got, want := la[k] != 0, k < c.sizes; got != want {
+						rt.Fatalf("%s: spatial%d %x", g.Name(p), k+5, la[k])
+					}
 				}
 			})
 		})
@@ -412,6 +422,53 @@ func TestLargeShapes(t *testing.T) {
 		for k := range after {
 			if got, want := after[k] != before[k], d <= k+5; got != want {
 				t.Errorf("a stone on %s (distance %d) changes spatial%d: %v, want %v", stone, d, k+5, got, want)
+			}
+		}
+	}
+}
+
+// TestHexShapes: on the hexhex, Spatial5 and Spatial6 see the points
+// within two and three steps and no farther: each cell of the layout is
+// at its distance from the point, and a stone at distance d changes the
+// shapes of size d-1 (Spatial5 for 2) and more, and no smaller one.
+func TestHexShapes(t *testing.T) {
+	s := start(t, "keil", "hex:7")
+	g := s.Graph()
+	geo := GeometryOf(g)
+	centre, _ := g.Point("g7")
+	seen := map[int32]bool{}
+	for i, q := range geo.large[centre*hexMax : (centre+1)*hexMax] {
+		d := hexDist(hexOffsets[i][0], hexOffsets[i][1])
+		if q < 0 || seen[q] || geo.Dist(centre, int(q)) != d {
+			t.Fatalf("cell %d %v (distance %d) is point %d", i, hexOffsets[i], d, q)
+		}
+		seen[q] = true
+	}
+	// a1, a corner (120 degrees), has 3, 5 and 7 points at distance 1, 2 and 3: 21 cells of its Spatial6 are off the board.
+	off := 0
+	for _, q := range geo.large[0:hexMax] {
+		if q < 0 {
+			off++
+		}
+	}
+	if off != 36-3-5-7 {
+		t.Errorf("a1: %d cells off the board, want %d", off, 36-3-5-7)
+	}
+	x := NewExtractor(s.Rules(), g)
+	before := x.LargeAt(s, centre, board.Black)
+	for q := 0; q < g.N(); q++ {
+		if q == centre {
+			continue
+		}
+		s := start(t, "keil", "hex:7")
+		if err := game.PlayAll(s, g.Name(q)); err != nil {
+			t.Fatal(err)
+		}
+		after := x.LargeAt(s, centre, board.White)
+		d := geo.Dist(centre, q)
+		for k := range after {
+			if got, want := after[k] != before[k], k < hexSizes && d <= k+2; got != want {
+				t.Errorf("a stone on %s (distance %d) changes spatial%d: %v, want %v", g.Name(q), d, k+5, got, want)
 			}
 		}
 	}

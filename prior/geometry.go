@@ -21,7 +21,8 @@ type Geometry struct {
 	// ringLen[p] says how many.
 	cells   []int32
 	ringLen []uint8
-	large   []int32 // square boards: large[p*largeMax+i], the cells of p's Spatial8 pattern, whose first largeCells[k] are those of size 5+k (-1 off the board); nil on others
+	large   []int32 // square boards and the hexhex: large[p*shapes.stride+i], the cells of p's largest shape, whose first shapes.cells[k] are those of Spatial5+k (-1 off the board); nil on others
+	shapes  *layout // the large shapes' layout: squareShapes or hexShapes; nil without large shapes
 	spatial []int32 // square boards: spatial[p*spatialCells+i], the cells of p's Spatial pattern (-1 off the board); nil on others
 	dist    []uint8 // dist[p*n+q]: graph distance, capped at maxDist
 	edge    []uint8 // distance to the nearest edge point, capped at maxDist; nil without an edge (torus)
@@ -133,16 +134,101 @@ var largeSymmetries = func() (t [8][largeMax]int) {
 	return t
 }()
 
-// largeBits[k][i] is the bit of cell i's two in the 96-bit code of a
-// large shape under the k-th symmetry: 2 * largeSymmetries[k][i].
-var largeBits = func() (t [8][largeMax]uint8) {
+// A layout is where the cells of a board's large shapes are and how its
+// symmetries move them.
+type layout struct {
+	stride int     // cells of the largest shape
+	cells  []uint8 // cells[k]: the cells of Spatial5+k, the first of the largest shape's
+	// bits[k][i] is the bit of cell i's two in the shape's code (up to
+	// 128 bits) under the k-th of the board's symmetries.
+	bits [][]uint8
+}
+
+// squareShapes are the square board's large shapes: Spatial5 to Spatial8.
+var squareShapes = layout{stride: largeMax, cells: largeCells[:],
+	bits: bitsOf(8, largeMax, func(k, i int) int { return largeSymmetries[k][i] })}
+
+// bitsOf returns a layout's bits for n symmetries of a shape of cells
+// cells, the k-th sending cell i to cell sym(k, i): two bits a cell.
+func bitsOf(n, cells int, sym func(k, i int) int) [][]uint8 {
+	t := make([][]uint8, n)
 	for k := range t {
+		t[k] = make([]uint8, cells)
 		for i := range t[k] {
-			t[k][i] = uint8(2 * largeSymmetries[k][i])
+			t[k][i] = uint8(2 * sym(k, i))
+		}
+	}
+	return t
+}
+
+// hexMax is the size of the hexhex's largest shape, hexSizes the number
+// of its large shapes: Spatial5, the cells within two steps of the
+// point (the six neighbours and the twelve beyond them, which hold the
+// witnesses of every adjacency of the neighbours, so under Keil's link
+// rule what links the stones the move touches), and Spatial6, those
+// within three (36 cells).
+const (
+	hexMax   = 36
+	hexSizes = 2
+)
+
+// hexOffsets are the cells of the hexhex's Spatial6 shape, nearest first
+// (6, 12 and 18 at distance 1, 2 and 3): the offset (dx, dy) is dx steps
+// east and dy steps at 120 degrees (so (1, 1) is the neighbour at 60),
+// whose distance is max(|dx|, |dy|) where dx and dy have one sign and
+// |dx| + |dy| where they have not.
+var hexOffsets = func() (offs [hexMax][2]int) {
+	n := 0
+	for d := 1; d <= 3; d++ {
+		for dy := -3; dy <= 3; dy++ {
+			for dx := -3; dx <= 3; dx++ {
+				if hexDist(dx, dy) == d {
+					offs[n] = [2]int{dx, dy}
+					n++
+				}
+			}
+		}
+	}
+	return offs
+}()
+
+// hexDist is the number of steps from a point to the cell at offset
+// (dx, dy) of hexOffsets.
+func hexDist(dx, dy int) int {
+	ax, ay := max(dx, -dx), max(dy, -dy)
+	if dx*dy >= 0 {
+		return max(ax, ay)
+	}
+	return ax + ay
+}
+
+// hexSymmetries[k][i] is where cell i of the hexhex's Spatial6 shape goes
+// under the k-th of the hexagon's twelve symmetries: k%6 turns of 60
+// degrees ((dx, dy) to (dx-dy, dx)), after the mirror image ((dx, dy) to
+// (dy, dx)) for k >= 6. A symmetry keeps each cell's distance.
+var hexSymmetries = func() (t [12][hexMax]int) {
+	index := map[[2]int]int{}
+	for i, o := range hexOffsets {
+		index[o] = i
+	}
+	for k := 0; k < 12; k++ {
+		for i, o := range hexOffsets {
+			x, y := o[0], o[1]
+			if k >= 6 {
+				x, y = y, x
+			}
+			for r := 0; r < k%6; r++ {
+				x, y = x-y, x
+			}
+			t[k][i] = index[[2]int{x, y}]
 		}
 	}
 	return t
 }()
+
+// hexShapes are the hexhex's large shapes: Spatial5 and Spatial6.
+var hexShapes = layout{stride: hexMax, cells: []uint8{18, 36},
+	bits: bitsOf(12, hexMax, func(k, i int) int { return hexSymmetries[k][i] })}
 
 // maxDist caps the distances the features tell apart.
 const maxDist = 5
@@ -159,6 +245,15 @@ func GeometryOf(g *board.Graph) *Geometry {
 	}
 	x, _ := geometries.LoadOrStore(g, newGeometry(g))
 	return x.(*Geometry)
+}
+
+// sizes returns the number of the board's large shapes (Spatial5 on):
+// 4 on square boards, 2 on the hexhex, 0 on others.
+func (x *Geometry) sizes() int {
+	if x.shapes == nil {
+		return 0
+	}
+	return len(x.shapes.cells)
 }
 
 // Kind returns which rings the board's patterns use: "square" (the 3x3
@@ -192,7 +287,7 @@ func newGeometry(g *board.Graph) *Geometry {
 			x.ringLen[p] = 8
 		}
 		x.spatial = squareCells(w, h, wrap, spatialOffsets[:])
-		x.large = squareCells(w, h, wrap, largeOffsets[:])
+		x.large, x.shapes = squareCells(w, h, wrap, largeOffsets[:]), &squareShapes
 	case "hex":
 		x.kind, x.k, x.step = "hex", 6, 1
 		at := map[[2]int64]int32{}
@@ -214,6 +309,21 @@ func newGeometry(g *board.Graph) *Geometry {
 					q = -1
 				}
 				x.cells[p*6+i] = q
+			}
+		}
+		// The large shapes: the cells at hexOffsets, where the offset
+		// (dx, dy) is dx steps east and dy steps at 120 degrees.
+		x.shapes = &hexShapes
+		x.large = make([]int32, n*hexMax)
+		for p := 0; p < n; p++ {
+			px, py := g.Coord(p)
+			for i, o := range hexOffsets {
+				dx, dy := float64(o[0]), float64(o[1])
+				q, ok := at[key(px+dx-dy/2, py+dy*math.Sqrt(3)/2)]
+				if !ok {
+					q = -1
+				}
+				x.large[p*hexMax+i] = q
 			}
 		}
 	default:
