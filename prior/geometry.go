@@ -111,29 +111,6 @@ var largeOffsets = func() (offs [largeMax][2]int) {
 	return offs
 }()
 
-// largeSymmetries[k][i] is where cell i of a Spatial8 pattern goes under
-// the k-th of the square's eight symmetries (a symmetry keeps each
-// cell's distance, so the cells of each smaller size stay among their own).
-var largeSymmetries = func() (t [8][largeMax]int) {
-	index := map[[2]int]int{}
-	for i, o := range largeOffsets {
-		index[o] = i
-	}
-	for k := 0; k < 8; k++ {
-		for i, o := range largeOffsets {
-			x, y := o[0], o[1]
-			if k >= 4 {
-				x = -x
-			}
-			for r := 0; r < k%4; r++ {
-				x, y = y, -x
-			}
-			t[k][i] = index[[2]int{x, y}]
-		}
-	}
-	return t
-}()
-
 // A layout is where the cells of a board's large shapes are and how its
 // symmetries move them.
 type layout struct {
@@ -144,18 +121,36 @@ type layout struct {
 	bits [][]uint8
 }
 
-// squareShapes are the square board's large shapes: Spatial5 to Spatial8.
+// squareShapes are the square board's large shapes: Spatial5 to Spatial8,
+// under the square's eight symmetries: k%4 quarter turns after the mirror
+// image (x to -x) for k >= 4.
 var squareShapes = layout{stride: largeMax, cells: largeCells[:],
-	bits: bitsOf(8, largeMax, func(k, i int) int { return largeSymmetries[k][i] })}
+	bits: bitsOf(largeOffsets[:], 8, func(k, x, y int) (int, int) {
+		if k >= 4 {
+			x = -x
+		}
+		for r := 0; r < k%4; r++ {
+			x, y = y, -x
+		}
+		return x, y
+	})}
 
-// bitsOf returns a layout's bits for n symmetries of a shape of cells
-// cells, the k-th sending cell i to cell sym(k, i): two bits a cell.
-func bitsOf(n, cells int, sym func(k, i int) int) [][]uint8 {
+// bitsOf returns the bits of a layout whose cells are at offs, under the
+// n symmetries that move the offset (x, y) to sym(k, x, y): two bits a
+// cell, cell i's at twice the index of its image. A symmetry keeps each
+// cell's distance, so the cells of each smaller shape stay among their
+// own.
+func bitsOf(offs [][2]int, n int, sym func(k, x, y int) (int, int)) [][]uint8 {
+	index := map[[2]int]int{}
+	for i, o := range offs {
+		index[o] = i
+	}
 	t := make([][]uint8, n)
 	for k := range t {
-		t[k] = make([]uint8, cells)
-		for i := range t[k] {
-			t[k][i] = uint8(2 * sym(k, i))
+		t[k] = make([]uint8, len(offs))
+		for i, o := range offs {
+			x, y := sym(k, o[0], o[1])
+			t[k][i] = uint8(2 * index[[2]int{x, y}])
 		}
 	}
 	return t
@@ -202,33 +197,19 @@ func hexDist(dx, dy int) int {
 	return ax + ay
 }
 
-// hexSymmetries[k][i] is where cell i of the hexhex's Spatial6 shape goes
-// under the k-th of the hexagon's twelve symmetries: k%6 turns of 60
-// degrees ((dx, dy) to (dx-dy, dx)), after the mirror image ((dx, dy) to
-// (dy, dx)) for k >= 6. A symmetry keeps each cell's distance.
-var hexSymmetries = func() (t [12][hexMax]int) {
-	index := map[[2]int]int{}
-	for i, o := range hexOffsets {
-		index[o] = i
-	}
-	for k := 0; k < 12; k++ {
-		for i, o := range hexOffsets {
-			x, y := o[0], o[1]
-			if k >= 6 {
-				x, y = y, x
-			}
-			for r := 0; r < k%6; r++ {
-				x, y = x-y, x
-			}
-			t[k][i] = index[[2]int{x, y}]
-		}
-	}
-	return t
-}()
-
-// hexShapes are the hexhex's large shapes: Spatial5 and Spatial6.
+// hexShapes are the hexhex's large shapes: Spatial5 and Spatial6, under
+// the hexagon's twelve symmetries: k%6 turns of 60 degrees ((dx, dy) to
+// (dx-dy, dx)) after the mirror image ((dx, dy) to (dy, dx)) for k >= 6.
 var hexShapes = layout{stride: hexMax, cells: []uint8{18, 36},
-	bits: bitsOf(12, hexMax, func(k, i int) int { return hexSymmetries[k][i] })}
+	bits: bitsOf(hexOffsets[:], 12, func(k, x, y int) (int, int) {
+		if k >= 6 {
+			x, y = y, x
+		}
+		for r := 0; r < k%6; r++ {
+			x, y = x-y, x
+		}
+		return x, y
+	})}
 
 // maxDist caps the distances the features tell apart.
 const maxDist = 5
