@@ -35,10 +35,12 @@ var tunings = []tuning{
 	// with Kee's own weights of before 63-37, the learned priors alone
 	// 56-44.
 	{"kee", 2, "9x9", pachiShape},
-	// Go's tuning on Keil side 7, with Keil's weights (learned on side
-	// 5): 65-35 (+108 Elo, +37 to +178) against commit 40a6e41 at 1 s a
-	// move, where the learned priors alone lost 13-23 and the hand-set
-	// priors (the defaults) scored 51-49.
+	// Go's tuning on Keil side 7, with Keil's third weights (large shapes
+	// on the hexhex, learned on sides 5 and 7): 80-20 (+241 Elo, +157 to
+	// +325) against commit 40a6e41 at 1 s a move; with the first (learned
+	// on side 5, no large shapes) 65-35 (+108), where the learned priors
+	// alone lost 13-23 and the hand-set priors (the defaults) scored
+	// 51-49.
 	{"keil", 2, "hex:7", pachiShape},
 	// The learned priors in Pachi's shape (Go's weights, prior.Borrows)
 	// on three-player Kee 7x7, without the kept tree, which gained
