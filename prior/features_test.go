@@ -632,11 +632,17 @@ func TestIndexGamma(t *testing.T) {
 // BenchmarkMovesGo9x9 times what a search does at each new node of 9x9
 // Go with the embedded weights: the features of every legal move and
 // their probabilities, over positions of random games.
-func BenchmarkMovesGo9x9(b *testing.B) {
+func BenchmarkMovesGo9x9(b *testing.B) { benchMoves(b, "go", "9x9") }
+
+// BenchmarkMovesKeil7 is the same on Keil side 7, whose weights have the
+// hexhex's large shapes.
+func BenchmarkMovesKeil7(b *testing.B) { benchMoves(b, "keil", "hex:7") }
+
+func benchMoves(b *testing.B, rules, spec string) {
 	r := rand.New(rand.NewSource(1))
 	var states []game.State
 	for range 64 {
-		s := start(b, "go", "9x9")
+		s := start(b, rules, spec)
 		for k := r.Intn(40); k > 0 && !s.Over(); k-- {
 			legal := s.LegalMoves(nil)
 			if s.Play(legal[r.Intn(len(legal))]) != nil {
@@ -647,7 +653,7 @@ func BenchmarkMovesGo9x9(b *testing.B) {
 	}
 	m := For(states[0].Rules(), states[0].Graph())
 	if m == nil {
-		b.Fatal("no embedded weights for 9x9 Go")
+		b.Fatalf("no embedded weights for %s %s", rules, spec)
 	}
 	x := NewExtractor(states[0].Rules(), states[0].Graph())
 	x.SetModel(m)

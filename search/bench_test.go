@@ -56,6 +56,13 @@ func BenchmarkSearch9x9Threads2(b *testing.B) { benchSearch(b, "go", "9x9", true
 // BenchmarkSearchKeil7 is Keil side 7, the ladder's costliest game.
 func BenchmarkSearchKeil7(b *testing.B) { benchSearch(b, "keil", "hex:7", false, 1) }
 
+// BenchmarkSearchKeil7Tuned is Keil side 7 as moku gtp plays it by
+// default: the tactical playouts and Keil side 7's tuning, with the
+// learned priors' large shapes on the hexhex.
+func BenchmarkSearchKeil7Tuned(b *testing.B) {
+	benchSearchWith(b, "keil", "hex:7", true, 1, true, true)
+}
+
 // BenchmarkKeptTree9x9 measures what a tuned player keeps between moves
 // on 9x9 Go at 30,000 playouts a move: the live heap after its first
 // move, with the kept tree (moku gtp's tuning) and without it
