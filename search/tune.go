@@ -44,7 +44,7 @@ var tunings = []tuning{
 	{"keil", 2, "hex:7", pachiShape},
 	// The learned priors in Pachi's shape (Go's weights, prior.Borrows)
 	// on three-player Kee 7x7, without the kept tree, which gained
-	// nothing there: first place in 45.0% of 109 games (35.9-54.3%)
+	// nothing there: first place in 45.4% of 119 games (36.7-54.3%)
 	// against two players of commit 40a6e41 at 1 s a move, where the
 	// defaults took 38.2% of 102.
 	{"kee", 3, "7x7", learnedShape},
