@@ -26,6 +26,7 @@ type Position struct {
 // move of every game, all of one game and kind of board.
 type Data struct {
 	Game, Geometry string
+	Players        int      // of every game
 	Files          []string // the records read, in order
 	Positions      []Position
 }
@@ -34,7 +35,7 @@ type Data struct {
 // the main line of each file's first record and turns every move but a
 // resignation into a Position: the features of all the legal moves of the
 // position it was played in, and which was played. Every record must be of
-// one game on one kind of board (Key). progress, if not nil, is called
+// one game with one number of players on one kind of board (Key). progress, if not nil, is called
 // after each file with the files done and their number. owners, if not
 // nil, gives each position's owners at the end of playouts for the Owner
 // feature (Extractor.SetOwners); nil leaves the feature out. It stops
@@ -68,13 +69,13 @@ func ReadRecords(ctx context.Context, dir string, progress func(done, total int)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %v", name, err)
 		}
-		geo := GeometryOf(s.Graph()).Kind()
+		geo, r := GeometryOf(s.Graph()).Kind(), s.Rules()
 		switch {
 		case x == nil:
-			d.Game, d.Geometry = s.Rules().Game, geo
-		case d.Game != s.Rules().Game || d.Geometry != geo:
-			return nil, fmt.Errorf("%s: a record of %s among records of %s: train one game and kind of board at a time",
-				name, Key(s.Rules().Game, geo), Key(d.Game, d.Geometry))
+			d.Game, d.Players, d.Geometry = r.Game, r.Players, geo
+		case Key(r.Game, r.Players, geo) != Key(d.Game, d.Players, d.Geometry):
+			return nil, fmt.Errorf("%s: a record of %s among records of %s: train one game, number of players and kind of board at a time",
+				name, Key(r.Game, r.Players, geo), Key(d.Game, d.Players, d.Geometry))
 		}
 		x = NewExtractor(s.Rules(), s.Graph()) // the board may differ in size
 		gi := len(d.Files)
@@ -113,7 +114,7 @@ func ReadRecords(ctx context.Context, dir string, progress func(done, total int)
 // only on the same data.
 func (d *Data) Digest() string {
 	h := sha256.New()
-	h.Write([]byte(Key(d.Game, d.Geometry)))
+	h.Write([]byte(Key(d.Game, d.Players, d.Geometry)))
 	var buf [4]byte
 	put := func(v uint32) {
 		binary.LittleEndian.PutUint32(buf[:], v)
@@ -151,5 +152,5 @@ func (d *Data) Describe() string {
 	for _, p := range d.Positions {
 		moves += len(p.Moves)
 	}
-	return fmt.Sprintf("%s: %d records, %d positions, %d candidate moves", Key(d.Game, d.Geometry), len(d.Files), len(d.Positions), moves)
+	return fmt.Sprintf("%s: %d records, %d positions, %d candidate moves", Key(d.Game, d.Players, d.Geometry), len(d.Files), len(d.Positions), moves)
 }

@@ -45,12 +45,13 @@
 //
 // A weights file is text, one item a line (see Model.WriteTo): the line
 // "moku-prior 1", then "game G" and "geometry K" (the game and the kind
-// of rings it was learned for), "iteration N", "data D" (a digest of the
+// of rings it was learned for), "players P" when its games had more than
+// two players, "iteration N", "data D" (a digest of the
 // training positions), comment lines starting with "#" (the command and
 // the data), and one line per feature: the group's name, the value (a
 // pattern's cells as characters: '.' empty, 'X' the mover's, 'O'
 // another's, '#' off the board), and the gamma, written so that it reads
 // back as the same float64. The files in weights/ (weights/GAME-KIND.txt,
-// see Key) are embedded; For returns the one for a game, or nil when moku
+// or GAMEn-KIND.txt for n players, see Key) are embedded; For returns the one for a game, or nil when moku
 // has none, and the search keeps its hand-set priors there.
 package prior

@@ -57,7 +57,7 @@ func Learn(ctx context.Context, c *LearnConfig) (*Model, error) {
 		return nil, err
 	}
 	if c.Out == "" {
-		c.Out = filepath.Join("prior", "weights", Key(d.Game, d.Geometry)+".txt")
+		c.Out = filepath.Join("prior", "weights", Key(d.Game, d.Players, d.Geometry)+".txt")
 	}
 	digest := d.Digest()
 	train, test := d.Split(c.TestEvery)
@@ -90,6 +90,9 @@ func Learn(ctx context.Context, c *LearnConfig) (*Model, error) {
 	m := t.Model()
 	notes := func(m *Model) {
 		m.Game, m.Geometry, m.Data, m.Iteration = d.Game, d.Geometry, digest, iter
+		if d.Players > 2 {
+			m.Players = d.Players
+		}
 		m.Notes = append(append([]string(nil), c.Notes...),
 			fmt.Sprintf("data: %d records (%s to %s), %d positions, every %d-th game held out (%d positions)",
 				len(d.Files), d.Files[0], d.Files[len(d.Files)-1], len(d.Positions), c.TestEvery, len(test)),

@@ -48,6 +48,7 @@ func writeGames(t *testing.T, dir, rules, spec string, n int, seed uint64) int {
 func TestReadRecords(t *testing.T) {
 	for _, c := range []struct{ rules, spec, key string }{
 		{"go", "7x7", "go-square"}, {"keil", "hex:4", "keil-hex"}, {"kee", "5x5", "kee-square"}, {"ki", "5x5", "ki-square"},
+		{"kee players=3", "5x5", "kee3-square"},
 	} {
 		t.Run(c.key, func(t *testing.T) {
 			dir := t.TempDir()
@@ -56,8 +57,8 @@ func TestReadRecords(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if Key(d.Game, d.Geometry) != c.key || len(d.Files) != 3 || len(d.Positions) != moves {
-				t.Fatalf("%s: %d records, %d positions; want %s, 3 records, %d positions", Key(d.Game, d.Geometry), len(d.Files), len(d.Positions), c.key, moves)
+			if Key(d.Game, d.Players, d.Geometry) != c.key || len(d.Files) != 3 || len(d.Positions) != moves {
+				t.Fatalf("%s: %d records, %d positions; want %s, 3 records, %d positions", Key(d.Game, d.Players, d.Geometry), len(d.Files), len(d.Positions), c.key, moves)
 			}
 			// Replay the first game and compare.
 			data, _ := os.ReadFile(filepath.Join(dir, d.Files[0]))
@@ -80,8 +81,14 @@ func TestReadRecordsRefusesMixedGames(t *testing.T) {
 	dir := t.TempDir()
 	writeGames(t, dir, "go", "7x7", 1, 1)
 	writeGames(t, dir, "keil", "hex:4", 1, 1)
-	if _, err := ReadRecords(context.Background(), dir, nil, nil); err == nil || !strings.Contains(err.Error(), "train one game and kind of board at a time") {
+	if _, err := ReadRecords(context.Background(), dir, nil, nil); err == nil || !strings.Contains(err.Error(), "train one game, number of players and kind of board at a time") {
 		t.Errorf("ReadRecords of Go and Keil records: %v", err)
+	}
+	kee := t.TempDir()
+	writeGames(t, kee, "kee", "5x5", 1, 1)
+	writeGames(t, kee, "kee players=3", "5x5", 1, 1)
+	if _, err := ReadRecords(context.Background(), kee, nil, nil); err == nil || !strings.Contains(err.Error(), "a record of kee-square among records of kee3-square") {
+		t.Errorf("ReadRecords of two- and three-player Kee records: %v", err)
 	}
 	if _, err := ReadRecords(context.Background(), t.TempDir(), nil, nil); err == nil || !strings.Contains(err.Error(), "no SGF records") {
 		t.Errorf("ReadRecords of an empty directory: %v", err)
@@ -131,9 +138,11 @@ func TestLearnResumes(t *testing.T) {
 }
 
 // For finds the embedded model of a game exactly when weights/ has its
-// file or the file it borrows (Borrows), and every embedded file reads; a
-// game without either gets nil (the search then keeps its hand-set
-// priors: search's tests check that it plays as before).
+// file or the file it borrows (Borrows), or, with more than two players,
+// the two-player game's; and every embedded file reads; a game without
+// any gets nil (the search then keeps its hand-set priors: search's tests
+// check that it plays as before). A two-player game never gets a model
+// of more players.
 func TestFor(t *testing.T) {
 	embedded := map[string]bool{}
 	for _, k := range Embedded() {
@@ -142,20 +151,35 @@ func TestFor(t *testing.T) {
 	without := 0
 	for _, c := range []struct{ rules, spec string }{
 		{"go", "9x9"}, {"go", "torus:9x9"}, {"kee", "9x9"}, {"kee", "hex:5"}, {"keil", "hex:7"}, {"ki", "11x11"}, {"go", "hex:4"},
+		{"kee players=3", "7x7"}, {"kee players=4", "7x7"}, {"kee players=3", "hex:4"},
 	} {
 		s := start(t, c.rules, c.spec)
-		key := Key(s.Rules().Game, GeometryOf(s.Graph()).Kind())
-		if !embedded[key] && Borrows[key] != "" {
-			key = Borrows[key]
+		r, geo := s.Rules(), GeometryOf(s.Graph()).Kind()
+		keys := []string{Key(r.Game, r.Players, geo)}
+		if r.Players > 2 {
+			keys = append(keys, Key(r.Game, 2, geo))
 		}
-		m := For(s.Rules(), s.Graph())
+		key := ""
+		for _, k := range keys {
+			if embedded[k] {
+				key = k
+				break
+			}
+			if o := Borrows[k]; embedded[o] {
+				key = o
+				break
+			}
+		}
+		m := For(r, s.Graph())
 		switch {
-		case (m != nil) != embedded[key]:
-			t.Errorf("%s on %s: For gives %v, weights/ has %s.txt: %v", c.rules, c.spec, m != nil, key, embedded[key])
+		case (m != nil) != (key != ""):
+			t.Errorf("%s on %s: For gives %v, weights/ has one of %v: %v", c.rules, c.spec, m != nil, keys, key != "")
 		case m == nil:
 			without++
-		case Key(m.Game, m.Geometry) != key || len(m.Gamma) == 0:
-			t.Errorf("weights/%s.txt is of %s-%s, %d features", key, m.Game, m.Geometry, len(m.Gamma))
+		case Key(m.Game, m.Players, m.Geometry) != key || len(m.Gamma) == 0:
+			t.Errorf("weights/%s.txt is of %s, %d features", key, Key(m.Game, m.Players, m.Geometry), len(m.Gamma))
+		case r.Players == 2 && m.Players > 2:
+			t.Errorf("%s on %s: For gives a model of %d players", c.rules, c.spec, m.Players)
 		}
 	}
 	if without == 0 {
@@ -339,5 +363,24 @@ func TestEmbeddedGoWeightsKnowTheOpening(t *testing.T) {
 	}
 	if checked != 3 {
 		t.Errorf("checked %d moves, want e5, c3 and g7", checked)
+	}
+}
+
+// Learning from three-player records writes a model of three players,
+// under its own key, which For then gives three-player games of that
+// game and kind of board, and no others.
+func TestLearnThreePlayers(t *testing.T) {
+	dir := t.TempDir()
+	writeGames(t, dir, "kee players=3", "5x5", 4, 5)
+	c := LearnConfig{Records: dir, Out: filepath.Join(t.TempDir(), "kee3.txt"), Iterations: 2, Prior: 1, TestEvery: 2}
+	m, err := Learn(context.Background(), &c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, _ := os.Open(c.Out)
+	read, err := Read(f)
+	f.Close()
+	if err != nil || m.Players != 3 || read.Players != 3 || Key(read.Game, read.Players, read.Geometry) != "kee3-square" {
+		t.Errorf("the model of three-player records: %v, players %d, read back %+v", err, m.Players, read)
 	}
 }

@@ -39,8 +39,11 @@ func (f Feature) String() string {
 // the legal moves.
 type Model struct {
 	// Game and Geometry name the game (rules.Ruleset.Game) and the
-	// rings (Geometry.Kind) the model was learned for.
+	// rings (Geometry.Kind) the model was learned for, and Players the
+	// number of players of its games (0 in a file of before the count:
+	// two).
 	Game, Geometry string
+	Players        int
 	// Notes are the file's comment lines: how the model was made.
 	Notes []string
 	// Iteration is the number of MM iterations the gammas have had, and
@@ -165,9 +168,16 @@ func (ix *index) gamma(g Group, v uint32) float64 {
 	return 1
 }
 
-// Key returns the name of the embedded weights file for game and geometry
-// kind (weights/KEY.txt).
-func Key(gameName, geometry string) string { return gameName + "-" + geometry }
+// Key returns the name of the embedded weights file for a game of so
+// many players on a kind of geometry (weights/KEY.txt): GAME-GEOMETRY
+// for two players ("go-square"), GAMEn-GEOMETRY for n > 2
+// ("kee3-square").
+func Key(gameName string, players int, geometry string) string {
+	if players > 2 {
+		return fmt.Sprintf("%s%d-%s", gameName, players, geometry)
+	}
+	return gameName + "-" + geometry
+}
 
 // Uses reports whether the model has a gamma for a feature of group g.
 func (m *Model) Uses(g Group) bool {
@@ -232,6 +242,9 @@ func (m *Model) WriteTo(w io.Writer) (int64, error) {
 	fmt.Fprintln(&b, fileMagic)
 	fmt.Fprintln(&b, "game", m.Game)
 	fmt.Fprintln(&b, "geometry", m.Geometry)
+	if m.Players > 2 {
+		fmt.Fprintln(&b, "players", m.Players)
+	}
 	fmt.Fprintln(&b, "iteration", m.Iteration)
 	if m.Data != "" {
 		fmt.Fprintln(&b, "data", m.Data)
@@ -282,7 +295,7 @@ func Read(r io.Reader) (*Model, error) {
 			continue
 		}
 		switch w[0] {
-		case "game", "geometry", "iteration", "data":
+		case "game", "geometry", "players", "iteration", "data":
 			if len(w) != 2 {
 				return fail("%s: want one value", w[0])
 			}
@@ -293,6 +306,12 @@ func Read(r io.Reader) (*Model, error) {
 				m.Geometry = w[1]
 			case "data":
 				m.Data = w[1]
+			case "players":
+				n, err := strconv.Atoi(w[1])
+				if err != nil || n < 2 || n > board.MaxPlayers {
+					return fail("players %q: want 2 to %d", w[1], board.MaxPlayers)
+				}
+				m.Players = n
 			default:
 				n, err := strconv.Atoi(w[1])
 				if err != nil || n < 0 {
@@ -346,28 +365,37 @@ func Read(r io.Reader) (*Model, error) {
 }
 
 // weights holds the embedded weights files, weights/GAME-GEOMETRY.txt
-// (see Key).
+// or GAMEn-GEOMETRY.txt (see Key).
 //
 //go:embed weights
 var weights embed.FS
 
 // For returns the embedded model for games under r on g, or nil when
 // moku has none for that game and kind of board (the search then uses its
-// own hand-set priors): the game's own weights file, or else the one it
-// borrows (Borrows). An embedded file that does not read is a bug of the
-// build: For panics.
+// own hand-set priors): the weights file of the game with r's players,
+// or else the one it borrows (Borrows); with more than two players, then
+// those of the two-player game. An embedded file that does not read is a
+// bug of the build: For panics.
 func For(r rules.Ruleset, g *board.Graph) *Model {
-	key := Key(r.Game, GeometryOf(g).Kind())
-	if m := embedded(key); m != nil {
-		return m
+	geo := GeometryOf(g).Kind()
+	keys := []string{Key(r.Game, r.Players, geo)}
+	if r.Players > 2 {
+		keys = append(keys, Key(r.Game, 2, geo))
 	}
-	if other, ok := Borrows[key]; ok {
-		return embedded(other)
+	for _, key := range keys {
+		if m := embedded(key); m != nil {
+			return m
+		}
+		if other, ok := Borrows[key]; ok {
+			if m := embedded(other); m != nil {
+				return m
+			}
+		}
 	}
 	return nil
 }
 
-// Borrows names, by key (GAME-GEOMETRY), the weights a game without its
+// Borrows names, by key (see Key), the weights a game without its
 // own plays with: another game's whose features mean the same there.
 // Kee on a square board borrows Go's: both are of the liberty family with
 // plain links, so every feature reads the same, and Go's weights were
@@ -377,7 +405,7 @@ func For(r rules.Ruleset, g *board.Graph) *Model {
 // won 63-37 (docs/results.md, "Learned priors").
 var Borrows = map[string]string{"kee-square": "go-square"}
 
-// Embedded lists the keys (GAME-GEOMETRY) of the embedded models.
+// Embedded lists the keys (see Key) of the embedded models.
 func Embedded() []string {
 	ents, _ := weights.ReadDir("weights")
 	var keys []string

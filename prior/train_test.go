@@ -82,6 +82,7 @@ func TestWeightsRoundTrip(t *testing.T) {
 	rapid.Check(t, func(rt *rapid.T) {
 		m := &Model{Game: rapid.SampledFrom([]string{"go", "keil", "kee", "ki"}).Draw(rt, "game"),
 			Geometry:  rapid.SampledFrom([]string{"square", "hex", "graph"}).Draw(rt, "geometry"),
+			Players:   rapid.SampledFrom([]int{0, 3, 4}).Draw(rt, "players"),
 			Iteration: rapid.IntRange(0, 1000).Draw(rt, "iteration"),
 			Data:      rapid.StringMatching(`[0-9a-f]{0,24}`).Draw(rt, "data"),
 			Notes:     rapid.SliceOf(rapid.StringMatching(`[ -~]{0,40}`)).Draw(rt, "notes"),
@@ -140,6 +141,8 @@ func TestReadErrors(t *testing.T) {
 		{head + "capture 1 NaN\n", `line 4: gamma "NaN"`},
 		{head + "capture 1 2\ncapture 1 3\n", "line 5: capture 1 appears twice"},
 		{head + "iteration x\n", `line 4: iteration "x"`},
+		{head + "players 1\n", `line 4: players "1": want 2 to 4`},
+		{head + "players 5\n", `line 4: players "5"`},
 	} {
 		_, err := Read(strings.NewReader(c.in))
 		if err == nil || !strings.Contains(err.Error(), c.want) {

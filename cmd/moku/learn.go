@@ -22,7 +22,7 @@ func init() {
 func runLearn(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := cli.NewFlagSet("learn")
 	var c prior.LearnConfig
-	fs.StringVar(&c.Out, "out", "", "the weights file to write after every iteration, and to resume from (default: prior/weights/GAME-GEOMETRY.txt under the current directory)")
+	fs.StringVar(&c.Out, "out", "", "the weights file to write after every iteration, and to resume from (default: prior/weights/GAME-GEOMETRY.txt under the current directory, GAMEn-GEOMETRY.txt for n-player records)")
 	fs.IntVar(&c.Iterations, "iterations", 20, "MM iterations in all (a resumed run counts those done)")
 	fs.Float64Var(&c.Prior, "prior", 1, "weight of the prior: a virtual win and loss of every feature against a move of strength 1")
 	fs.IntVar(&c.TestEvery, "test-every", 10, "hold out every n-th record to test the model on (0: none)")
@@ -60,7 +60,7 @@ func runLearn(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "%s: %s, %d features, %d iterations\n", c.Out, prior.Key(m.Game, m.Geometry), len(m.Gamma), m.Iteration)
+	fmt.Fprintf(stdout, "%s: %s, %d features, %d iterations\n", c.Out, prior.Key(m.Game, m.Players, m.Geometry), len(m.Gamma), m.Iteration)
 	for _, n := range m.Notes[len(m.Notes)-2:] {
 		fmt.Fprintln(stdout, n)
 	}
