@@ -104,3 +104,13 @@ func BenchmarkKeil7Heavy(b *testing.B) {
 	f.SetHeavy(true)
 	benchBoard(b, s, f)
 }
+
+// BenchmarkGo9x9TwoLibs is BenchmarkGo9x9Heavy with the step of two
+// liberties (SetTwoLibs).
+func BenchmarkGo9x9TwoLibs(b *testing.B) {
+	s := start(b, "go", "9x9")
+	f := NewSquare(s.Graph(), false, s.Rules().Komi)
+	f.SetHeavy(true)
+	f.SetTwoLibs(true)
+	benchBoard(b, s, f)
+}

@@ -9,6 +9,7 @@ type Tactics struct {
 	Nakade        bool // vital points of eye spaces the last stone closed (SetNakade)
 	KoFights      bool // retake a ko once its ban has gone (SetKoFights)
 	Ladders       bool // read ladders: runs the chase does not catch, ataris it does (SetLadders)
+	TwoLibs       bool // play on the chains of two liberties at the last stone (SetTwoLibs)
 	RunTwo        bool // the answer to atari runs to two liberties too, unread (SetRunTwo)
 	LadderRuns    bool // ... when the chase does not catch it (SetLadderRuns)
 	LoneSelfAtari bool // refuse self-ataris of one stone too, but throw-ins (SetLoneSelfAtari)
@@ -24,6 +25,7 @@ func (b *SquareBoard) SetTactics(t Tactics) {
 	b.SetNakade(t.Nakade)
 	b.SetKoFights(t.KoFights)
 	b.SetLadders(t.Ladders)
+	b.SetTwoLibs(t.TwoLibs)
 	b.SetRunTwo(t.RunTwo)
 	b.SetLadderRuns(t.LadderRuns)
 	b.SetLoneSelfAtari(t.LoneSelfAtari)
@@ -39,7 +41,8 @@ func (t Tactics) Names() []string {
 		on   bool
 		name string
 	}{{t.KoFights, "ko fights"}, {t.Ladders, "ladders"}, {t.RunTwo, "runs to two liberties"}, {t.LadderRuns, "runs out of ladders"},
-		{t.LoneSelfAtari, "no lone self-ataris"}, {t.Pattern2, "shapes of the move before"}, {t.Nakade, "nakade"}} {
+		{t.LoneSelfAtari, "no lone self-ataris"}, {t.Pattern2, "shapes of the move before"}, {t.Nakade, "nakade"},
+		{t.TwoLibs, "two liberties"}} {
 		if x.on {
 			names = append(names, x.name)
 		}

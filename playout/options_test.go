@@ -17,7 +17,7 @@ func TestSetTactics(t *testing.T) {
 			Nakade: rapid.Bool().Draw(rt, "nakade"), KoFights: rapid.Bool().Draw(rt, "ko"),
 			Ladders: rapid.Bool().Draw(rt, "ladders"), RunTwo: rapid.Bool().Draw(rt, "runTwo"),
 			LadderRuns: rapid.Bool().Draw(rt, "ladderRuns"), LoneSelfAtari: rapid.Bool().Draw(rt, "lone"),
-			Pattern2: rapid.Bool().Draw(rt, "pattern2"),
+			Pattern2: rapid.Bool().Draw(rt, "pattern2"), TwoLibs: rapid.Bool().Draw(rt, "twoLibs"),
 			StepRate: rapid.IntRange(0, 100).Draw(rt, "step"), SelfAtariRate: rapid.IntRange(0, 100).Draw(rt, "selfAtari"),
 		}
 		seed := rapid.Uint64().Draw(rt, "seed")
@@ -33,6 +33,7 @@ func TestSetTactics(t *testing.T) {
 		b.SetLadderRuns(tc.LadderRuns)
 		b.SetLoneSelfAtari(tc.LoneSelfAtari)
 		b.SetPattern2(tc.Pattern2)
+		b.SetTwoLibs(tc.TwoLibs)
 		b.SetRates(tc.StepRate, tc.SelfAtariRate)
 		for _, x := range []*SquareBoard{a, b} {
 			x.Load(s)

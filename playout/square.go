@@ -53,6 +53,7 @@ type SquareBoard struct {
 	nakade        bool         // the tactical policy plays the vital points of eye spaces (SetNakade)
 	koFights      bool         // the tactical policy retakes kos (SetKoFights)
 	ladders       bool         // the tactical policy reads ladders (SetLadders, ladders.go)
+	twoLibs       bool         // the tactical policy plays on chains of two liberties (SetTwoLibs, twolibs.go)
 	runTwo        bool         // the answer to atari runs to two liberties too, unread (SetRunTwo)
 	ladderRuns    bool         // the answer to atari runs to two liberties the chase does not catch (SetLadderRuns)
 	stepRate      int          // percent of chances the tactical steps take, 0 for all (SetRates)
@@ -473,6 +474,9 @@ func (b *SquareBoard) randomMove(r *Rand) bool {
 		}
 		if x < 0 && b.ladders && b.takes(r) {
 			x = b.ladderMove(r)
+		}
+		if x < 0 && b.twoLibs && b.takes(r) {
+			x = b.twoLibMove(r)
 		}
 		if x < 0 && b.nakade && b.takes(r) {
 			x = b.nakadeMove()

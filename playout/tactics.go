@@ -28,7 +28,8 @@ import "moku/board"
 // (results/strength/README.md): before step 1, retaking a ko (SetKoFights,
 // koMove); in step 1, runs to two liberties (SetRunTwo, or SetLadderRuns
 // when no ladder catches them); after it, ladders (SetLadders,
-// ladderMove, ladders.go), the vital point of an eye space the last
+// ladderMove, ladders.go), the chains of two liberties at the last stone
+// (SetTwoLibs, twoLibMove, twolibs.go), the vital point of an eye space the last
 // stone closed (SetNakade, nakadeMove), then the last good reply to the
 // last stone (SetReplies, replyMove, replies.go); in step 2, shapes
 // around the move before the last too (SetPattern2); in place of step 2
