@@ -1,6 +1,10 @@
 package playout
 
-import "moku/board"
+import (
+	"slices"
+
+	"moku/board"
+)
 
 // The step of two liberties (SetTwoLibs), after Pachi's moggy ("local
 // 2lib check", its tactics/2lib.c): after the answers to atari and the
@@ -79,11 +83,7 @@ func (b *SquareBoard) twoLibMove(r *Rand) int32 {
 			continue
 		}
 		h := b.chain[q&cellMask]
-		dup := h == g
-		for _, s := range seen[:k] {
-			dup = dup || s == h
-		}
-		if dup {
+		if h == g || slices.Contains(seen[:k], h) {
 			continue
 		}
 		seen[k] = h
@@ -117,11 +117,7 @@ func (b *SquareBoard) twoLibChain(h int32, o board.Color, x, y int32) {
 				continue
 			}
 			e := b.chain[q&cellMask]
-			dup := false
-			for _, t := range seen[:k] {
-				dup = dup || t == e
-			}
-			if dup {
+			if slices.Contains(seen[:k], e) {
 				continue
 			}
 			if k < len(seen) {
