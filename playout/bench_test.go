@@ -22,20 +22,23 @@ func benchPlayouts(b *testing.B, rules, spec string) {
 }
 
 // BenchmarkGo9x9Heavy is BenchmarkGo9x9 with the tactical policy.
-func BenchmarkGo9x9Heavy(b *testing.B) {
-	s := start(b, "go", "9x9")
-	f := NewSquare(s.Graph(), false, s.Rules().Komi)
-	f.SetHeavy(true)
-	benchBoard(b, s, f)
-}
+func BenchmarkGo9x9Heavy(b *testing.B) { benchSquareTactics(b, Tactics{}) }
 
 // BenchmarkGo9x9Ladders is BenchmarkGo9x9Heavy with ladders read
 // (SetLadders).
-func BenchmarkGo9x9Ladders(b *testing.B) {
+func BenchmarkGo9x9Ladders(b *testing.B) { benchSquareTactics(b, Tactics{Ladders: true}) }
+
+// BenchmarkGo9x9TwoLibs is BenchmarkGo9x9Heavy with the step of two
+// liberties (SetTwoLibs).
+func BenchmarkGo9x9TwoLibs(b *testing.B) { benchSquareTactics(b, Tactics{TwoLibs: true}) }
+
+// benchSquareTactics plays the tactical policy with the optional steps
+// of t on 9x9 Go.
+func benchSquareTactics(b *testing.B, t Tactics) {
 	s := start(b, "go", "9x9")
 	f := NewSquare(s.Graph(), false, s.Rules().Komi)
 	f.SetHeavy(true)
-	f.SetLadders(true)
+	f.SetTactics(t)
 	benchBoard(b, s, f)
 }
 
@@ -102,15 +105,5 @@ func BenchmarkKeil7Heavy(b *testing.B) {
 	r := s.Rules()
 	f := NewHexKeil(s.Graph(), r.Links == rules.Keil2019, r.Button, r.Komi)
 	f.SetHeavy(true)
-	benchBoard(b, s, f)
-}
-
-// BenchmarkGo9x9TwoLibs is BenchmarkGo9x9Heavy with the step of two
-// liberties (SetTwoLibs).
-func BenchmarkGo9x9TwoLibs(b *testing.B) {
-	s := start(b, "go", "9x9")
-	f := NewSquare(s.Graph(), false, s.Rules().Komi)
-	f.SetHeavy(true)
-	f.SetTwoLibs(true)
 	benchBoard(b, s, f)
 }
