@@ -96,8 +96,7 @@ func TestTwoLibCandidates(t *testing.T) {
 				if c == board.Empty {
 					continue
 				}
-				_, libs := grouped.Group(int(q))
-				stones, _ := grouped.Group(int(q))
+				stones, libs := grouped.Group(int(q))
 				near := false // the chain is the last stone's or touches it
 				last := int(b.toExt[b.last])
 				for _, st := range stones {
