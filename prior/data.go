@@ -6,10 +6,12 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"sort"
 
+	"moku/board"
 	"moku/game"
 	"moku/record"
 )
@@ -20,6 +22,11 @@ type Position struct {
 	Moves  []Features
 	Played int // index in Moves
 	Game   int // index of the game it comes from (Data.Files)
+	// Target, if not nil, is the share of each move (by index in Moves)
+	// in what the model learns of the position, adding up to 1: the
+	// shares of a search's playouts (record.Move.Visits), where the move
+	// played alone counts otherwise.
+	Target []float64
 }
 
 // Data is a training set: the positions of a set of game records, every
@@ -34,7 +41,9 @@ type Data struct {
 // ReadRecords reads every SGF file (*.sgf) in dir in name order, replays
 // the main line of each file's first record and turns every move but a
 // resignation into a Position: the features of all the legal moves of the
-// position it was played in, and which was played. Every record must be of
+// position it was played in, and which was played; a move that carries a
+// search's visits (record.Move.Visits, MKVISITS) gives its position their
+// shares as the Target. Every record must be of
 // one game with one number of players on one kind of board (Key). progress, if not nil, is called
 // after each file with the files done and their number. owners, if not
 // nil, gives each position's owners at the end of playouts for the Owner
@@ -97,7 +106,11 @@ func ReadRecords(ctx context.Context, dir string, progress func(done, total int)
 			if owners != nil {
 				x.SetOwners(owners(s))
 			}
-			d.Positions = append(d.Positions, Position{Moves: x.Moves(s, moves, nil), Played: played, Game: gi})
+			target, err := visitShares(m.Visits, moves, s.Graph())
+			if err != nil {
+				return nil, fmt.Errorf("%s: move %d (%s): %v", name, j+1, m.Move.Format(s.Graph()), err)
+			}
+			d.Positions = append(d.Positions, Position{Moves: x.Moves(s, moves, nil), Played: played, Game: gi, Target: target})
 			if err := s.Play(m.Move); err != nil {
 				return nil, fmt.Errorf("%s: move %d: %v", name, j+1, err)
 			}
@@ -107,6 +120,38 @@ func ReadRecords(ctx context.Context, dir string, progress func(done, total int)
 		}
 	}
 	return d, nil
+}
+
+// visitShares returns the share of each of moves in a search's visits, nil
+// if there are none; a visited move that is not among moves is an error.
+func visitShares(visits []record.Visit, moves []game.Move, g *board.Graph) ([]float64, error) {
+	if len(visits) == 0 {
+		return nil, nil
+	}
+	at := make(map[game.Move]int, len(moves))
+	for i, m := range moves {
+		at[m] = i
+	}
+	shares := make([]float64, len(moves))
+	total := 0.0
+	for _, v := range visits {
+		i, ok := at[v.Move]
+		if !ok {
+			if v.Visits == 0 {
+				continue
+			}
+			return nil, fmt.Errorf("its search visits %s, which is not a legal move there (MKVISITS)", v.Move.Format(g))
+		}
+		shares[i] += float64(v.Visits)
+		total += float64(v.Visits)
+	}
+	if total == 0 {
+		return nil, fmt.Errorf("its search visits add up to 0 (MKVISITS)")
+	}
+	for i := range shares {
+		shares[i] /= total
+	}
+	return shares, nil
 }
 
 // Digest returns a digest of the data's positions (their features and the
@@ -123,6 +168,9 @@ func (d *Data) Digest() string {
 	for _, p := range d.Positions {
 		put(uint32(len(p.Moves)))
 		put(uint32(p.Played))
+		for _, t := range p.Target {
+			put(math.Float32bits(float32(t)))
+		}
 		for _, f := range p.Moves {
 			for _, v := range f {
 				put(v)

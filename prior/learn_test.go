@@ -77,6 +77,70 @@ func TestReadRecords(t *testing.T) {
 	}
 }
 
+// A move's search visits (MKVISITS) become its position's target: each
+// legal move's share of them; moves without visits keep the played move
+// alone; visits of a move that is not legal there are an error naming the
+// file and the move, and so are visits that add up to nothing.
+func TestReadRecordsVisits(t *testing.T) {
+	dir := t.TempDir()
+	writeGames(t, dir, "go", "5x5", 1, 1)
+	name := filepath.Join(dir, "go-5x5-a.sgf")
+	data, _ := os.ReadFile(name)
+	recs, err := record.ReadSGF(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := recs[0]
+	s, _ := rec.Start()
+	first := s.LegalMoves(nil)
+	rec.Moves[0].Visits = []record.Visit{{Move: first[3], Visits: 30}, {Move: rec.Moves[0].Move, Visits: 90}, {Move: game.PassMove, Visits: 0}}
+	write := func(r *record.Record) {
+		var b bytes.Buffer
+		if err := r.WriteSGF(&b); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(name, b.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(rec)
+	d, err := ReadRecords(context.Background(), dir, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := make([]float64, len(first))
+	want[3] += 0.25
+	want[d.Positions[0].Played] += 0.75
+	if !reflect.DeepEqual(d.Positions[0].Target, want) {
+		t.Errorf("target %v, want %v", d.Positions[0].Target, want)
+	}
+	if d.Positions[1].Target != nil {
+		t.Errorf("a move without visits has the target %v", d.Positions[1].Target)
+	}
+	digest := d.Digest()
+	rec.Moves[0].Visits[0].Visits = 31
+	write(rec)
+	if d, err = ReadRecords(context.Background(), dir, nil, nil); err != nil || d.Digest() == digest {
+		t.Errorf("other visits, the same digest %s (%v)", digest, err)
+	}
+	for _, c := range []struct {
+		visits []record.Visit
+		want   string
+	}{
+		// The first move's point, taken: not legal at move 2.
+		{[]record.Visit{{Move: rec.Moves[1].Move, Visits: 2}, {Move: rec.Moves[0].Move, Visits: 5}}, "move 2 (" + rec.Moves[1].Move.Format(s.Graph()) +
+			"): its search visits " + rec.Moves[0].Move.Format(s.Graph()) + ", which is not a legal move there (MKVISITS)"},
+		{[]record.Visit{{Move: rec.Moves[1].Move, Visits: 0}}, "move 2 (" + rec.Moves[1].Move.Format(s.Graph()) + "): its search visits add up to 0"},
+	} {
+		rec.Moves[0].Visits = nil
+		rec.Moves[1].Visits = c.visits
+		write(rec)
+		if _, err := ReadRecords(context.Background(), dir, nil, nil); err == nil || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), "go-5x5-a.sgf") {
+			t.Errorf("visits %v: %v, want an error with %q", c.visits, err, c.want)
+		}
+	}
+}
+
 func TestReadRecordsRefusesMixedGames(t *testing.T) {
 	dir := t.TempDir()
 	writeGames(t, dir, "go", "7x7", 1, 1)

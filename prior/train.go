@@ -8,12 +8,14 @@ import (
 // positions by minorization-maximization (Coulom 2007, "Computing Elo
 // ratings of move patterns in the game of Go"): in each position the
 // legal moves compete, each a team of its features, and the move played
-// wins. One Step updates the groups in turn; within a group every move has
+// wins; or, in a position with a Target, each move wins its share of one
+// game (a search's share of playouts, fitted as fractional wins). One Step updates the groups in turn; within a group every move has
 // at most one feature, so all of the group's gammas are updated at once by
 //
 //	gamma_f = (W_f + a) / (sum_j C_jf/E_j + 2a/(gamma_f + 1))
 //
-// where W_f is the number of positions whose played move has f, E_j is
+// where W_f is the number of positions whose played move has f (with
+// targets, the sum of the shares of the moves that have f), E_j is
 // the sum of the strengths of position j's moves, C_jf is the sum over
 // j's moves that have f of their strength without f's gamma, and a is the
 // prior (Prior): a virtual win and a virtual loss against a move of
@@ -31,6 +33,12 @@ type Trainer struct {
 	feat     []int32   // feat[m*NumGroups+g]: move m's feature of group g, -1 for none
 	start    []int32   // position j's moves are start[j]..start[j+1]-1
 	played   []int32   // position j's played move (an index into feat's moves)
+	// Position j's winners are won[k] for k in wonStart[j]..wonStart[j+1]-1,
+	// each an index into feat's moves with its share share[k]: the played
+	// move with share 1, or the moves of the position's Target.
+	won      []int32
+	share    []float64
+	wonStart []int32
 	strength []float64 // scratch, by move
 	c        []float64 // scratch, by feature
 }
@@ -40,10 +48,23 @@ type Trainer struct {
 func NewTrainer(positions []Position, prior float64, from *Model) *Trainer {
 	t := &Trainer{Prior: prior, index: map[Feature]int32{}}
 	t.start = append(t.start, 0)
+	t.wonStart = append(t.wonStart, 0)
 	for _, p := range positions {
+		first := int32(len(t.feat) / int(NumGroups))
 		for i, fs := range p.Moves {
+			w := 0.0
+			switch {
+			case p.Target != nil:
+				w = p.Target[i]
+			case i == p.Played:
+				w = 1
+			}
 			if i == p.Played {
-				t.played = append(t.played, int32(len(t.feat)/int(NumGroups)))
+				t.played = append(t.played, first+int32(i))
+			}
+			if w > 0 {
+				t.won = append(t.won, first+int32(i))
+				t.share = append(t.share, w)
 			}
 			for g, v := range fs {
 				k := int32(-1)
@@ -63,14 +84,13 @@ func NewTrainer(positions []Position, prior float64, from *Model) *Trainer {
 						t.gamma = append(t.gamma, y)
 						t.wins = append(t.wins, 0)
 					}
-					if i == p.Played {
-						t.wins[k]++
-					}
+					t.wins[k] += w
 				}
 				t.feat = append(t.feat, k)
 			}
 		}
 		t.start = append(t.start, int32(len(t.feat)/int(NumGroups)))
+		t.wonStart = append(t.wonStart, int32(len(t.won)))
 	}
 	t.strength = make([]float64, len(t.feat)/int(NumGroups))
 	t.c = make([]float64, len(t.Features))
@@ -81,7 +101,8 @@ func NewTrainer(positions []Position, prior float64, from *Model) *Trainer {
 func (t *Trainer) Positions() int { return len(t.played) }
 
 // strengths sets t.strength of every move, and returns the sum over the
-// positions of the log of the played move's share.
+// positions of the log of the model's probability of the played move (or,
+// with targets, of each move weighted by its share).
 func (t *Trainer) strengths() float64 {
 	ll := 0.0
 	for j := range t.played {
@@ -96,13 +117,16 @@ func (t *Trainer) strengths() float64 {
 			t.strength[m] = s
 			e += s
 		}
-		ll += math.Log(t.strength[t.played[j]] / e)
+		for k := t.wonStart[j]; k < t.wonStart[j+1]; k++ {
+			ll += t.share[k] * math.Log(t.strength[t.won[k]]/e)
+		}
 	}
 	return ll
 }
 
 // LogLikelihood returns the sum over the positions of the log of the
-// probability the model gives the move played.
+// probability the model gives the move played (with targets, the sum over
+// the moves of their shares times the log of their probabilities).
 func (t *Trainer) LogLikelihood() float64 { return t.strengths() }
 
 // Objective returns what MM maximises: LogLikelihood plus the prior's

@@ -64,6 +64,11 @@ func TestMMNeverDecreases(t *testing.T) {
 		r := rand.New(rand.NewPCG(seed, 7))
 		data := synthetic(r, rapid.IntRange(1, 60).Draw(rt, "positions"), rapid.IntRange(1, 12).Draw(rt, "patterns"),
 			rapid.Float64Range(0, 1).Draw(rt, "rare"), rapid.Bool().Draw(rt, "marked"))
+		if rapid.Bool().Draw(rt, "targets") {
+			for j := range data {
+				data[j].Target = randomShares(r, len(data[j].Moves))
+			}
+		}
 		tr := NewTrainer(data, prior, nil)
 		before := tr.Objective()
 		for i := 0; i < 8; i++ {
@@ -75,6 +80,71 @@ func TestMMNeverDecreases(t *testing.T) {
 			before = after
 		}
 	})
+}
+
+// randomShares returns n shares adding up to 1, some of them 0.
+func randomShares(r *rand.Rand, n int) []float64 {
+	t := make([]float64, n)
+	sum := 0.0
+	for i := range t {
+		if r.IntN(3) > 0 {
+			t[i] = r.Float64()
+			sum += t[i]
+		}
+	}
+	if sum == 0 {
+		t[r.IntN(n)], sum = 1, 1
+	}
+	for i := range t {
+		t[i] /= sum
+	}
+	return t
+}
+
+// Targets: a target of the played move alone trains exactly as the
+// played move does, and with shares each move's gamma comes to fit its
+// share: in positions of two moves, one of each pattern, where the first
+// pattern's move gets three quarters, its gamma ends three times the
+// other's (the maximum of the likelihood, with no prior).
+func TestTargets(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	hard := synthetic(r, 200, 10, 0.1, false)
+	oneHot := make([]Position, len(hard))
+	for j, p := range hard {
+		oneHot[j] = p
+		oneHot[j].Target = make([]float64, len(p.Moves))
+		oneHot[j].Target[p.Played] = 1
+	}
+	a, b := NewTrainer(hard, 1, nil), NewTrainer(oneHot, 1, nil)
+	for i := 0; i < 5; i++ {
+		a.Step()
+		b.Step()
+	}
+	if !reflect.DeepEqual(a.Model().Gamma, b.Model().Gamma) || a.Objective() != b.Objective() {
+		t.Errorf("one-hot targets train differently from the played moves: objective %g against %g", b.Objective(), a.Objective())
+	}
+
+	var soft []Position
+	for j := 0; j < 50; j++ {
+		var x, y Features
+		x[Pattern], y[Pattern] = patternValue(1, 8), patternValue(2, 8)
+		moves, target := []Features{x, y}, []float64{0.75, 0.25}
+		if j%2 == 1 {
+			moves, target = []Features{y, x}, []float64{0.25, 0.75}
+		}
+		soft = append(soft, Position{Moves: moves, Played: j % 2, Game: j, Target: target})
+	}
+	tr := NewTrainer(soft, 0, nil)
+	for i := 0; i < 50; i++ {
+		tr.Step()
+	}
+	m := tr.Model()
+	if got := m.Gamma[Feature{Pattern, patternValue(1, 8)}] / m.Gamma[Feature{Pattern, patternValue(2, 8)}]; math.Abs(got-3) > 1e-6 {
+		t.Errorf("the gammas' ratio is %g, want 3", got)
+	}
+	if got, want := tr.LogLikelihood(), 50*(0.75*math.Log(0.75)+0.25*math.Log(0.25)); math.Abs(got-want) > 1e-6 {
+		t.Errorf("log-likelihood %g, want the targets' own %g", got, want)
+	}
 }
 
 // Weights go through their file format and come back the same, every bit.

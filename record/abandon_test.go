@@ -2,6 +2,7 @@ package record_test
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -39,5 +40,61 @@ func TestAbandoned(t *testing.T) {
 	recs[0].Moves[len(recs[0].Moves)-1].Abandoned = false
 	if got := recs[0].Result(back).String(); got != "B+R" {
 		t.Errorf("without MKAB: %s, want B+R", got)
+	}
+}
+
+// TestVisitsRoundTrip: a move's search visits (MKVISITS) are written in
+// moku's move notation and read back as they were, pass and resignation
+// included; a reader that does not know them keeps them as a node
+// property, and moves without them have none.
+func TestVisitsRoundTrip(t *testing.T) {
+	for _, c := range []struct{ rules, board, moves string }{
+		{"go", "5x5", "c3 b2 pass"},
+		{"keil", "hex:3", "a1 button b2"},
+		{"kee players=3", "4x4", "a1 b2 c3"},
+	} {
+		s, err := catalog.Start(catalog.Config{Rules: c.rules, Board: c.board})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := game.PlayAll(s, c.moves); err != nil {
+			t.Fatalf("%s: %v", c.rules, err)
+		}
+		rec := record.FromState(s)
+		g := rec.Board
+		want := [][]record.Visit{
+			{{Move: game.At(0), Visits: 120}, {Move: game.PassMove, Visits: 0}, {Move: game.At(g.N() - 1), Visits: 7}},
+			nil,
+			{{Move: game.ResignMove, Visits: 3}},
+		}
+		for i := range rec.Moves {
+			rec.Moves[i].Visits = want[i]
+		}
+		var buf bytes.Buffer
+		if err := rec.WriteSGF(&buf); err != nil {
+			t.Fatal(err)
+		}
+		if n := strings.Count(buf.String(), "MKVISITS["); n != 2 {
+			t.Errorf("%s: %d MKVISITS in %s, want 2", c.rules, n, buf.String())
+		}
+		recs, err := record.ReadSGF(buf.Bytes())
+		if err != nil {
+			t.Fatalf("%s: %v in %s", c.rules, err, buf.String())
+		}
+		for i, m := range recs[0].Moves {
+			if fmt.Sprint(m.Visits) != fmt.Sprint(want[i]) {
+				t.Errorf("%s: move %d: visits %v, want %v", c.rules, i+1, m.Visits, want[i])
+			}
+			if len(m.Props) != 0 {
+				t.Errorf("%s: move %d: other properties %v", c.rules, i+1, m.Props)
+			}
+		}
+		trees, err := record.ParseSGF(buf.Bytes())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v, ok := trees[0].MainLine()[1].Get("MKVISITS"); !ok || v != g.Name(0)+":120" {
+			t.Errorf("%s: the first move's node has MKVISITS %q (%v)", c.rules, v, ok)
+		}
 	}
 }

@@ -124,6 +124,11 @@ func TestRecordErrorsNamePlace(t *testing.T) {
 		{"(;;SZ[])", "1:4: SZ[]: SZ after the root node"},
 		{"(;SZ[9];B[aa];KM[6.5])", "1:15: KM[6.5]: KM after the root node"},
 		{"(;SZ[9]KM[x])", "KM[x]: komi=x: want a number"},
+		{"(;SZ[9];B[aa]MKVISITS[a9])", "1:14: MKVISITS[a9]: want <move>:<playouts>"},
+		{"(;SZ[9];B[aa]MKVISITS[z9:3])", "MKVISITS[z9:3]: \"z9\" is not a point"},
+		{"(;SZ[9];B[aa]MKVISITS[a9:-1])", "MKVISITS[a9:-1]: the playouts must be a whole number, 0 or more"},
+		{"(;SZ[9];B[aa]MKVISITS[a9:x])", "MKVISITS[a9:x]: the playouts must be a whole number"},
+		{"(;SZ[9];B[aa]MKVISITS[a9:1][A9:2])", "MKVISITS[A9:2]: A9 named twice"},
 	} {
 		recs, err := record.ReadSGF([]byte(c.src))
 		if err == nil {

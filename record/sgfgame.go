@@ -23,6 +23,8 @@ package record
 //     after play stopped (the agreement phase of Kee and of Go in the web
 //     app), in moku's notation: they are removed before the count, and RE
 //     is that count (Record.Result).
+//   - MKVISITS[<move>:<playouts>]... on a move lists the playouts a search
+//     gave each move of the position it was played in (Move.Visits).
 //   - Variations are kept as read and written back: each move holds the
 //     lines that branch off just before it (Move.Variations), the record
 //     those that go on after its last move (Record.Continuations).
@@ -117,6 +119,11 @@ type Move struct {
 	// has a move out of turn (a handicap game starting with White): it is
 	// not written back.
 	Implied bool
+	// Visits are the playouts a search gave each move of the position
+	// this move was played in (MKVISITS), for learning the moves a search
+	// favours (package label writes them, package prior reads them); nil
+	// if the record has none.
+	Visits []Visit
 	// Props are the node's other properties (comments, times, markup...).
 	Props []Property
 	// Variations are the other lines of the game tree at this point: SGF
@@ -125,6 +132,13 @@ type Move struct {
 	Variations []*Tree
 	// Pos is where the move's node starts in the file it was read from.
 	Pos Pos
+}
+
+// Visit is one move of a searched position and the playouts through it
+// (Move.Visits).
+type Visit struct {
+	Move   game.Move
+	Visits int
 }
 
 // Get returns root property id's first value as text.
@@ -399,7 +413,7 @@ func parsePoint(g *board.Graph, v string) (p int, pass bool, err error) {
 var (
 	rootIdents  = map[string]bool{"GM": true, "FF": true, "SZ": true, "KM": true, "MKRU": true, "MKBD": true, "MKGR": true, "MKPIE": true, "MKDEAD": true}
 	setupIdents = map[string]bool{"AB": true, "AW": true, "AE": true, "PL": true, "MKSU": true}
-	moveIdents  = map[string]bool{"B": true, "W": true, "MKMV": true, "MKRS": true, "MKTO": true, "MKAB": true}
+	moveIdents  = map[string]bool{"B": true, "W": true, "MKMV": true, "MKRS": true, "MKTO": true, "MKAB": true, "MKVISITS": true}
 )
 
 // mainLine returns the nodes of t's main line and, by node index, the
@@ -715,6 +729,13 @@ func (r *Record) readMove(n *Node, props []Property) (Move, error) {
 		case "MKAB":
 			m.Abandoned = true
 			continue
+		case "MKVISITS":
+			vs, err := r.readVisits(p)
+			if err != nil {
+				return m, err
+			}
+			m.Visits = vs
+			continue
 		case "MKMV":
 			cs, mv, ok := strings.Cut(Text(p.Values[0]), ":")
 			c, err := board.ParseColor(cs)
@@ -752,6 +773,33 @@ func (r *Record) readMove(n *Node, props []Property) (Move, error) {
 		return m, fmt.Errorf("%s: a node with %d moves: want one (B, W or MKMV)", n.Pos, found)
 	}
 	return m, nil
+}
+
+// readVisits reads an MKVISITS property: values <move>:<playouts>, each
+// move once, the playouts not negative.
+func (r *Record) readVisits(p Property) ([]Visit, error) {
+	vs := make([]Visit, 0, len(p.Values))
+	seen := map[game.Move]bool{}
+	for _, v := range p.Values {
+		ms, ns, ok := strings.Cut(Text(v), ":")
+		if !ok {
+			return nil, fmt.Errorf("%s: MKVISITS[%s]: want <move>:<playouts>", p.Pos, v)
+		}
+		m, err := game.ParseMove(r.Board, ms)
+		if err != nil {
+			return nil, fmt.Errorf("%s: MKVISITS[%s]: %v", p.Pos, v, err)
+		}
+		n, err := strconv.Atoi(ns)
+		if err != nil || n < 0 {
+			return nil, fmt.Errorf("%s: MKVISITS[%s]: the playouts must be a whole number, 0 or more", p.Pos, v)
+		}
+		if seen[m] {
+			return nil, fmt.Errorf("%s: MKVISITS[%s]: %s named twice", p.Pos, v, ms)
+		}
+		seen[m] = true
+		vs = append(vs, Visit{Move: m, Visits: n})
+	}
+	return vs, nil
 }
 
 // implyPasses inserts a pass before each move of a two-player Go record
@@ -917,6 +965,13 @@ func (r *Record) moveNode(m Move) *Node {
 	}
 	if m.Abandoned {
 		n.Set("MKAB", "")
+	}
+	if len(m.Visits) > 0 {
+		vs := make([]string, len(m.Visits))
+		for i, v := range m.Visits {
+			vs[i] = v.Move.Format(r.Board) + ":" + strconv.Itoa(v.Visits)
+		}
+		n.Set("MKVISITS", vs...)
 	}
 	n.Props = append(n.Props, m.Props...)
 	return n

@@ -50,3 +50,49 @@ func TestLearnCommand(t *testing.T) {
 		}
 	}
 }
+
+// moku label writes each record with its moves' search visits, skips
+// what it has done when run again, and moku learn trains on the result;
+// it refuses a missing --out or another player.
+func TestLabelCommand(t *testing.T) {
+	src := filepath.Join("..", "..", "results", "learn", "go9-selfplay-1k")
+	dir, out := t.TempDir(), filepath.Join(t.TempDir(), "labelled")
+	for i := 1; i <= 2; i++ {
+		name := filepath.Join(src, fmt.Sprintf("game-%04d.sgf", i))
+		data, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		os.WriteFile(filepath.Join(dir, filepath.Base(name)), data, 0o644)
+	}
+	code, stdout, stderr := moku(t, "", "label", "--playouts", "50", "--jobs", "2", "--out", out, dir)
+	if code != 0 || !strings.Contains(stdout, out+": 2 records labelled, 0 already there") || !strings.Contains(stderr, "labelled 2/2 records") {
+		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
+	}
+	data, _ := os.ReadFile(filepath.Join(out, "game-0001.sgf"))
+	if strings.Count(string(data), "MKVISITS[") < 10 {
+		t.Errorf("the labelled record:\n%.800s", data)
+	}
+	code, stdout, _ = moku(t, "", "label", "--playouts", "50", "--quiet", "--out", out, dir)
+	if code != 0 || !strings.Contains(stdout, "0 records labelled, 2 already there") {
+		t.Errorf("again: exit %d, %s", code, stdout)
+	}
+	w := filepath.Join(t.TempDir(), "w.txt")
+	if code, stdout, stderr := moku(t, "", "learn", "--out", w, "--iterations", "1", "--test-every", "0", out); code != 0 || !strings.Contains(stdout, "1 iterations") {
+		t.Errorf("learn on the labelled records: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	for _, c := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"label", dir}, 2, "--out is required"},
+		{[]string{"label", "--out", out, "--player", "random", dir}, 2, "--player random: moku label searches"},
+		{[]string{"label", "--out", out, "--jobs", "0", dir}, 2, "--jobs 0: must be at least 1"},
+		{[]string{"label", "--out", out}, 2, "missing DIR"},
+	} {
+		if code, _, stderr := moku(t, "", c.args...); code != c.code || !strings.Contains(stderr, c.want) {
+			t.Errorf("%v: exit %d, %s", c.args, code, stderr)
+		}
+	}
+}
