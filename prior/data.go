@@ -154,6 +154,27 @@ func visitShares(visits []record.Visit, moves []game.Move, g *board.Graph) ([]fl
 	return shares, nil
 }
 
+// MixPlayed gives the move played the share played of the target of
+// every position that has one, scaling the search's shares to the rest,
+// and returns the number of such positions.
+func (d *Data) MixPlayed(played float64) int {
+	n := 0
+	for _, p := range d.Positions {
+		if p.Target == nil {
+			continue
+		}
+		n++
+		if played == 0 {
+			continue
+		}
+		for i := range p.Target {
+			p.Target[i] *= 1 - played
+		}
+		p.Target[p.Played] += played
+	}
+	return n
+}
+
 // Digest returns a digest of the data's positions (their features and the
 // moves played), which a weights file records so that training resumes
 // only on the same data.

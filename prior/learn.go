@@ -24,6 +24,11 @@ type LearnConfig struct {
 	// positions (DropRare), so that the model keeps no gamma for it and
 	// it counts 1: rare large shapes would only learn their few games.
 	MinCount int
+	// PlayedShare is the share of the move played in the target of a
+	// position that has a search's visits (Position.Target), the visits
+	// having the rest (Data.MixPlayed): 0 learns the visits alone, 1 the
+	// move played alone.
+	PlayedShare float64
 	Notes    []string  // comment lines for the file (the command, where the records came from)
 	Progress io.Writer // progress lines, or nil
 	// Owners, if not nil, gives each position's owners at the end of
@@ -59,9 +64,16 @@ func Learn(ctx context.Context, c *LearnConfig) (*Model, error) {
 	if c.Out == "" {
 		c.Out = filepath.Join("prior", "weights", Key(d.Game, d.Players, d.Geometry)+".txt")
 	}
+	if c.PlayedShare < 0 || c.PlayedShare > 1 {
+		return nil, fmt.Errorf("the played move's share %g: want 0 to 1", c.PlayedShare)
+	}
+	mixed := d.MixPlayed(c.PlayedShare)
 	digest := d.Digest()
 	train, test := d.Split(c.TestEvery)
 	say("%s (%.1f s); %d positions to train on, %d held out; data %s", d.Describe(), time.Since(begin).Seconds(), len(train), len(test), digest)
+	if mixed > 0 {
+		say("%d positions learn a search's visits (MKVISITS), the move played weighing %g", mixed, c.PlayedShare)
+	}
 	if c.MinCount > 1 {
 		kept, dropped := DropRare(train, c.MinCount)
 		say("features found among fewer than %d candidate moves left out: %d kept, %d left out", c.MinCount, kept, dropped)
@@ -94,8 +106,8 @@ func Learn(ctx context.Context, c *LearnConfig) (*Model, error) {
 			m.Players = d.Players
 		}
 		m.Notes = append(append([]string(nil), c.Notes...),
-			fmt.Sprintf("data: %d records (%s to %s), %d positions, every %d-th game held out (%d positions)",
-				len(d.Files), d.Files[0], d.Files[len(d.Files)-1], len(d.Positions), c.TestEvery, len(test)),
+			fmt.Sprintf("data: %d records (%s to %s), %d positions, every %d-th game held out (%d positions)%s",
+				len(d.Files), d.Files[0], d.Files[len(d.Files)-1], len(d.Positions), c.TestEvery, len(test), visitsNote(mixed, c.PlayedShare)),
 			fmt.Sprintf("prior %g, %d features, %d iterations%s", c.Prior, len(t.Features), iter, minNote(c.MinCount)))
 		tr := m.Evaluate(train)
 		m.Notes = append(m.Notes, fmt.Sprintf("train: log-likelihood %.4f a move, top-1 %.1f%%", tr.LogLikelihood, 100*tr.Top1))
@@ -129,6 +141,13 @@ func Learn(ctx context.Context, c *LearnConfig) (*Model, error) {
 		return from, nil
 	}
 	return m, nil
+}
+
+func visitsNote(n int, played float64) string {
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf("; %d positions with a search's visits, the move played weighing %g", n, played)
 }
 
 func minNote(n int) string {

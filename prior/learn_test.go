@@ -118,6 +118,13 @@ func TestReadRecordsVisits(t *testing.T) {
 		t.Errorf("a move without visits has the target %v", d.Positions[1].Target)
 	}
 	digest := d.Digest()
+	// The move played given half: 0.125 and 0.375 + 0.5.
+	if n := d.MixPlayed(0.5); n != 1 || d.Positions[0].Target[3] != 0.125 || d.Positions[0].Target[d.Positions[0].Played] != 0.875 || d.Positions[1].Target != nil {
+		t.Errorf("MixPlayed(0.5): %d positions, target %v", n, d.Positions[0].Target)
+	}
+	if d.Digest() == digest {
+		t.Error("mixed targets, the same digest")
+	}
 	rec.Moves[0].Visits[0].Visits = 31
 	write(rec)
 	if d, err = ReadRecords(context.Background(), dir, nil, nil); err != nil || d.Digest() == digest {

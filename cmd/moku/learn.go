@@ -27,6 +27,7 @@ func runLearn(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs.Float64Var(&c.Prior, "prior", 1, "weight of the prior: a virtual win and loss of every feature against a move of strength 1")
 	fs.IntVar(&c.TestEvery, "test-every", 10, "hold out every n-th record to test the model on (0: none)")
 	fs.IntVar(&c.MinCount, "min-count", 0, "leave out every feature found among fewer than this many candidate moves of the training positions (its gamma then counts 1): for the large shapes, which are mostly rare")
+	fs.Float64Var(&c.PlayedShare, "played-share", 0, "in a position whose move carries a search's visits (MKVISITS, moku label), the share of the target the move played gets, the visits the rest: 0 learns the visits alone, 1 the move played alone")
 	note := fs.String("note", "", "a comment line for the weights file, e.g. where the records came from")
 	quiet := fs.Bool("quiet", false, "no progress on standard error")
 	owners := fs.Bool("owners", false, fmt.Sprintf("learn the owner feature too: each point's owner at the end of %d playouts from each position, as the search computes it (slower)", search.OwnerPlayouts))

@@ -78,8 +78,12 @@ func TestLabelCommand(t *testing.T) {
 		t.Errorf("again: exit %d, %s", code, stdout)
 	}
 	w := filepath.Join(t.TempDir(), "w.txt")
-	if code, stdout, stderr := moku(t, "", "learn", "--out", w, "--iterations", "1", "--test-every", "0", out); code != 0 || !strings.Contains(stdout, "1 iterations") {
+	if code, stdout, stderr := moku(t, "", "learn", "--out", w, "--iterations", "1", "--test-every", "0", "--played-share", "0.25", out); code != 0 || !strings.Contains(stdout, "1 iterations") ||
+		!strings.Contains(stderr, "positions learn a search's visits (MKVISITS), the move played weighing 0.25") {
 		t.Errorf("learn on the labelled records: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	if code, _, stderr := moku(t, "", "learn", "--out", w, "--played-share", "1.5", out); code != 1 || !strings.Contains(stderr, "the played move's share 1.5: want 0 to 1") {
+		t.Errorf("--played-share 1.5: exit %d, %s", code, stderr)
 	}
 	for _, c := range []struct {
 		args []string

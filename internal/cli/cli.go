@@ -101,7 +101,7 @@ var limits = map[string]float64{
 	"playouts": 0, "time": 0, "max-moves": 0, "max-nodes": 0, "max-ply": 0, "max-entries": 0,
 	"duration": 0, "moves": 0, "rate": 0, "rate-actions": 0, "rate-games": 0,
 	"burst-actions": 0, "burst-games": 0, "max-conns": 0, "max-board-points": 1,
-	"iterations": 1, "prior": 0, "test-every": 0, "learned-games": 0, "jobs": 1,
+	"iterations": 1, "prior": 0, "test-every": 0, "learned-games": 0, "jobs": 1, "played-share": 0,
 }
 
 // checkLimit refuses a numeric flag below its limit.
