@@ -29,8 +29,8 @@ type LearnConfig struct {
 	// having the rest (Data.MixPlayed): 0 learns the visits alone, 1 the
 	// move played alone.
 	PlayedShare float64
-	Notes    []string  // comment lines for the file (the command, where the records came from)
-	Progress io.Writer // progress lines, or nil
+	Notes       []string  // comment lines for the file (the command, where the records came from)
+	Progress    io.Writer // progress lines, or nil
 	// Owners, if not nil, gives each position's owners at the end of
 	// playouts, for the Owner feature (see ReadRecords).
 	Owners func(game.State) []game.Shares
