@@ -98,3 +98,31 @@ func TestVisitsRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// Follow keeps each move's visits and properties while the game follows
+// the record, and not past where it departs from it.
+func TestFollowKeepsVisits(t *testing.T) {
+	s, _ := catalog.Start(catalog.Config{Rules: "go", Board: "5x5"})
+	if err := game.PlayAll(s, "c3 b2 d4"); err != nil {
+		t.Fatal(err)
+	}
+	rec := record.FromState(s)
+	for i := range rec.Moves {
+		rec.Moves[i].Visits = []record.Visit{{Move: rec.Moves[i].Move, Visits: 10 + i}}
+		rec.Moves[i].Props = []record.Property{{Ident: "C", Values: []string{"note"}}}
+	}
+	played, _ := rec.Start()
+	if err := game.PlayAll(played, "c3 b2 e5"); err != nil {
+		t.Fatal(err)
+	}
+	got := rec.Follow(played)
+	for i, m := range got.Moves {
+		kept := i < 2
+		if (m.Visits != nil) != kept || (len(m.Props) > 0) != kept {
+			t.Errorf("move %d (%s): visits %v, properties %v; want them kept: %v", i+1, m.Move.Format(rec.Board), m.Visits, m.Props, kept)
+		}
+	}
+	if len(got.Moves[2].Variations) != 1 {
+		t.Errorf("the record's d4 is not a variation at move 3: %v", got.Moves[2].Variations)
+	}
+}

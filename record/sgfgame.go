@@ -979,7 +979,7 @@ func (r *Record) moveNode(m Move) *Node {
 
 // Follow returns the record of game s, a game started from r's start
 // position (loaded from r, then played on), keeping what r holds beside
-// its moves: its root properties, and each move's properties and
+// its moves: its root properties, and each move's properties, search visits and
 // variations while s plays r's moves. Where s departs from r's main line,
 // r's remaining moves become a variation there; where s stops within it,
 // they go on after s's last move as a continuation. r's result (RE) and
@@ -998,6 +998,7 @@ func (r *Record) Follow(s game.State) *Record {
 		old := r.Moves[common]
 		n.Moves[common].Implied = old.Implied
 		n.Moves[common].Props = old.Props
+		n.Moves[common].Visits = old.Visits
 		n.Moves[common].Variations = old.Variations
 		n.Moves[common].Pos = old.Pos
 		common++
