@@ -200,6 +200,11 @@ func writeFile(path string, m *Model) error {
 	if err != nil {
 		return err
 	}
+	if err := tmp.Chmod(0o644); err != nil {
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return err
+	}
 	if _, err := tmp.Write(b.Bytes()); err != nil {
 		tmp.Close()
 		os.Remove(tmp.Name())

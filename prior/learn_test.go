@@ -197,6 +197,9 @@ func TestLearnResumes(t *testing.T) {
 	if err != nil || !reflect.DeepEqual(read.Gamma, whole.Gamma) || read.Game != "go" || read.Geometry != "square" || read.Notes[0] != "test run" {
 		t.Errorf("the file does not hold the model: %v", err)
 	}
+	if fi, err := os.Stat(filepath.Join(out, "whole.txt")); err != nil || fi.Mode().Perm() != 0o644 {
+		t.Errorf("the weights file's mode: %v, %v; want rw-r--r--, as a file any tool writes", fi.Mode(), err)
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	c := LearnConfig{Records: dir, Out: filepath.Join(out, "stopped.txt"), Iterations: 5, Prior: 1}
