@@ -197,8 +197,10 @@ func TestLearnResumes(t *testing.T) {
 	if err != nil || !reflect.DeepEqual(read.Gamma, whole.Gamma) || read.Game != "go" || read.Geometry != "square" || read.Notes[0] != "test run" {
 		t.Errorf("the file does not hold the model: %v", err)
 	}
-	if fi, err := os.Stat(filepath.Join(out, "whole.txt")); err != nil || fi.Mode().Perm() != 0o644 {
-		t.Errorf("the weights file's mode: %v, %v; want rw-r--r--, as a file any tool writes", fi.Mode(), err)
+	if fi, err := os.Stat(filepath.Join(out, "whole.txt")); err != nil {
+		t.Error(err)
+	} else if fi.Mode().Perm() != 0o644 {
+		t.Errorf("the weights file's mode is %v; want rw-r--r--, as a file any tool writes", fi.Mode())
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
