@@ -8,19 +8,29 @@ import (
 	"testing"
 )
 
-// moku learn trains on a directory of records, writes the weights file,
-// resumes from it, and refuses bad arguments.
-func TestLearnCommand(t *testing.T) {
+// selfPlayRecords copies the first n records of results/learn/go9-selfplay-1k
+// into a new directory and returns it.
+func selfPlayRecords(t *testing.T, n int) string {
+	t.Helper()
 	src := filepath.Join("..", "..", "results", "learn", "go9-selfplay-1k")
 	dir := t.TempDir()
-	for i := 1; i <= 12; i++ {
+	for i := 1; i <= n; i++ {
 		name := filepath.Join(src, fmt.Sprintf("game-%04d.sgf", i))
 		data, err := os.ReadFile(name)
 		if err != nil {
 			t.Fatal(err)
 		}
-		os.WriteFile(filepath.Join(dir, filepath.Base(name)), data, 0o644)
+		if err := os.WriteFile(filepath.Join(dir, filepath.Base(name)), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
+	return dir
+}
+
+// moku learn trains on a directory of records, writes the weights file,
+// resumes from it, and refuses bad arguments.
+func TestLearnCommand(t *testing.T) {
+	dir := selfPlayRecords(t, 12)
 	out := filepath.Join(t.TempDir(), "w.txt")
 	code, stdout, stderr := moku(t, "", "learn", "--out", out, "--iterations", "2", "--test-every", "4", "--note", "twelve games", dir)
 	if code != 0 || !strings.Contains(stdout, out+": go-square, ") || !strings.Contains(stdout, "2 iterations") ||
@@ -55,16 +65,7 @@ func TestLearnCommand(t *testing.T) {
 // what it has done when run again, and moku learn trains on the result;
 // it refuses a missing --out or another player.
 func TestLabelCommand(t *testing.T) {
-	src := filepath.Join("..", "..", "results", "learn", "go9-selfplay-1k")
-	dir, out := t.TempDir(), filepath.Join(t.TempDir(), "labelled")
-	for i := 1; i <= 2; i++ {
-		name := filepath.Join(src, fmt.Sprintf("game-%04d.sgf", i))
-		data, err := os.ReadFile(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		os.WriteFile(filepath.Join(dir, filepath.Base(name)), data, 0o644)
-	}
+	dir, out := selfPlayRecords(t, 2), filepath.Join(t.TempDir(), "labelled")
 	code, stdout, stderr := moku(t, "", "label", "--playouts", "50", "--jobs", "2", "--out", out, dir)
 	if code != 0 || !strings.Contains(stdout, out+": 2 records labelled, 0 already there") || !strings.Contains(stderr, "labelled 2/2 records") {
 		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
