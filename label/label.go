@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"moku/game"
+	"moku/internal/atomicfile"
 	"moku/record"
 	"moku/search"
 )
@@ -193,23 +194,5 @@ func labelFile(ctx context.Context, name, out string, o search.Options) (int, er
 	if err := Record(ctx, recs[0], o, func() { n++ }); err != nil {
 		return n, err
 	}
-	tmp, err := os.CreateTemp(out, "."+base+".*")
-	if err != nil {
-		return n, err
-	}
-	if err := tmp.Chmod(0o644); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return n, err
-	}
-	if err := recs[0].WriteSGF(tmp); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return n, err
-	}
-	if err := tmp.Close(); err != nil {
-		os.Remove(tmp.Name())
-		return n, err
-	}
-	return n, os.Rename(tmp.Name(), filepath.Join(out, base))
+	return n, atomicfile.Write(filepath.Join(out, base), recs[0].WriteSGF)
 }

@@ -14,6 +14,7 @@ import (
 	"moku/board"
 	"moku/catalog"
 	"moku/game"
+	"moku/internal/atomicfile"
 	"moku/record"
 )
 
@@ -358,17 +359,5 @@ func (ref *referee) save(p *played, v verdict) error {
 // writeSGF writes rec to file by way of a temporary file, so that an
 // interrupted write leaves no half record for a resumed match to read.
 func writeSGF(file string, rec *record.Record) error {
-	tmp := file + ".tmp"
-	out, err := os.Create(tmp)
-	if err != nil {
-		return err
-	}
-	if err := rec.WriteSGF(out); err != nil {
-		out.Close()
-		return err
-	}
-	if err := out.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp, file)
+	return atomicfile.Write(file, rec.WriteSGF)
 }

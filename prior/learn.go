@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"moku/game"
+	"moku/internal/atomicfile"
 )
 
 // LearnConfig configures Learn.
@@ -196,23 +197,8 @@ func writeFile(path string, m *Model) error {
 	if _, err := m.WriteTo(&b); err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".prior-*")
-	if err != nil {
+	return atomicfile.Write(path, func(w io.Writer) error {
+		_, err := w.Write(b.Bytes())
 		return err
-	}
-	if err := tmp.Chmod(0o644); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return err
-	}
-	if _, err := tmp.Write(b.Bytes()); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
+	})
 }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"moku/board"
+	"moku/internal/atomicfile"
 	"moku/rules"
 )
 
@@ -67,19 +68,7 @@ func LoadFile(s Exact, name string) (int, error) {
 // SaveFile saves the table of s to the file name, through a temporary file
 // renamed at the end, so that an interrupted save leaves the old table.
 func SaveFile(s Exact, name string) error {
-	tmp := name + ".tmp"
-	f, err := os.Create(tmp)
-	if err != nil {
-		return err
-	}
-	if err := s.SaveTable(f); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp, name)
+	return atomicfile.Write(name, s.SaveTable)
 }
 
 // WriteText writes the result for people, one item a line: value,
