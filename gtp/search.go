@@ -34,6 +34,7 @@ type Settings struct {
 	ForgetTree   bool    // mcts: Tuned without the kept tree (search.Options.ForgetTree): --tuned --keep-tree=false
 	Replies      bool    // mcts: last good replies in the tactical playouts (search.Options.Replies)
 	Criticality  float64 // mcts: criticality in RAVE (search.Options.Criticality)
+	DistanceRave int     // mcts: AMAF games weighed by how soon their move came (search.Options.DistanceRave)
 	PruneLadders bool    // mcts: no caught ladder escapes in the tree (search.Options.PruneLadders)
 	Gammas       bool    // mcts: the tactical playouts' random moves weighted by the learned gammas (search.Options.Gammas)
 	// Tactics are the optional steps and rates of the tactical playouts
@@ -125,6 +126,7 @@ func (s *Settings) AddFlags(fs *flag.FlagSet) {
 	fs.BoolVar(&s.Tactics.Ladders, "ladders", s.Tactics.Ladders, "mcts: the tactical playouts read ladders: a group in atari runs to two liberties when the chase does not catch it, and an atari on the last move's group that the chase catches is played (rectangles)")
 	fs.BoolVar(&s.Tactics.LoneSelfAtari, "lone-self-atari", s.Tactics.LoneSelfAtari, "mcts: the tactical playouts refuse self-ataris of a single stone too, but for throw-ins into a space the other player encloses (rectangles)")
 	fs.Float64Var(&s.Criticality, "criticality", s.Criticality, "mcts: Pachi's criticality in RAVE: a node through which 2000 playouts have gone gets its criticality times its AMAF games times this many won AMAF games (Pachi: 1.1; 0: off; two players)")
+	fs.IntVar(&s.DistanceRave, "distance-rave", s.DistanceRave, "mcts: weigh each AMAF game by how soon below the node its move came, from this many for the next move down to 1 at the game's end (Pachi: 3; 0: every AMAF game counts 1)")
 	fs.BoolVar(&s.Tactics.RunTwo, "run-two", s.Tactics.RunTwo, "mcts: the tactical playouts' answer to atari runs to two liberties as well as three, unread (rectangles)")
 	fs.BoolVar(&s.Tactics.LadderRuns, "ladder-runs", s.Tactics.LadderRuns, "mcts: the tactical playouts' answer to atari runs to two liberties when the ladder that follows does not catch the group, without --ladders' ataris (rectangles)")
 	fs.BoolVar(&s.PruneLadders, "prune-ladders", s.PruneLadders, "mcts: with --learned, escapes from atari to two liberties that the prior reads as caught by a ladder are left out of the tree (Pachi's prune_ladders)")
@@ -142,7 +144,7 @@ func (s Settings) Options() search.Options {
 	o.Playouts, o.Time, o.Threads, o.Seed = s.Playouts, seconds(s.Seconds), s.Threads, s.Seed
 	o.Resign, o.Heavy, o.StopEarly, o.Learned = s.Resign, s.Heavy, s.StopEarly, s.Learned
 	o.KeepTree, o.Replies, o.Gammas, o.Tactics, o.Tuned, o.ForgetTree = s.KeepTree, s.Replies, s.Gammas, s.Tactics, s.Tuned, s.ForgetTree
-	o.LearnedSqrt, o.Criticality, o.PruneLadders = s.LearnedSqrt, s.Criticality, s.PruneLadders
+	o.LearnedSqrt, o.Criticality, o.PruneLadders, o.DistanceRave = s.LearnedSqrt, s.Criticality, s.PruneLadders, s.DistanceRave
 	if s.LearnedGames > 0 {
 		o.LearnedGames = s.LearnedGames
 	}
@@ -194,6 +196,9 @@ func (s Settings) Engine(cfg catalog.Config) (*Engine, error) {
 		}
 		if !(s.Criticality >= 0) || math.IsInf(s.Criticality, 0) {
 			return nil, fmt.Errorf("--criticality %g: want 0 (off) or more", s.Criticality)
+		}
+		if s.DistanceRave < 0 || s.DistanceRave > 100 {
+			return nil, fmt.Errorf("--distance-rave %d: want 0 (off) to 100", s.DistanceRave)
 		}
 		if !(s.MarginWeight >= 0 && s.MarginWeight <= 1) || !(s.MarginScale >= 0) || math.IsInf(s.MarginScale, 0) {
 			return nil, fmt.Errorf("--margin-weight %g --margin-scale %g: want a share from 0 to 1 and a scale of 0 or more points", s.MarginWeight, s.MarginScale)

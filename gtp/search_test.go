@@ -147,22 +147,22 @@ func TestTuningFlags(t *testing.T) {
 	s := DefaultSettings()
 	fs := flag.NewFlagSet("gtp", flag.ContinueOnError)
 	s.AddFlags(fs)
-	if err := fs.Parse([]string{"--expand-visits", "4", "--prior-even", "20", "--rave-equiv", "1000"}); err != nil {
+	if err := fs.Parse([]string{"--expand-visits", "4", "--prior-even", "20", "--rave-equiv", "1000", "--distance-rave", "3"}); err != nil {
 		t.Fatal(err)
 	}
 	o := s.Options()
-	if o.ExpandVisits != 4 || o.PriorEven != 20 || o.RaveEquiv != 1000 {
+	if o.ExpandVisits != 4 || o.PriorEven != 20 || o.RaveEquiv != 1000 || o.DistanceRave != 3 {
 		t.Fatalf("options %+v", o)
 	}
-	if name := search.New(o).Name(); !strings.Contains(name, "expanded after 4 visits, 20 even prior games, RAVE equivalence 1000") {
+	if name := search.New(o).Name(); !strings.Contains(name, "expanded after 4 visits, 20 even prior games, RAVE equivalence 1000") || !strings.Contains(name, "distance RAVE 3") {
 		t.Errorf("name %q", name)
 	}
-	if name := search.New(DefaultSettings().Options()).Name(); strings.Contains(name, "expanded") || strings.Contains(name, "RAVE") {
+	if name := search.New(DefaultSettings().Options()).Name(); strings.Contains(name, "expanded") || strings.Contains(name, "RAVE") || strings.Contains(name, "distance") {
 		t.Errorf("default name %q names the defaults", name)
 	}
-	for _, bad := range []Settings{{ExpandVisits: -1}, {PriorEven: -1}, {RaveEquiv: math.Inf(1)}} {
+	for _, bad := range []Settings{{ExpandVisits: -1}, {PriorEven: -1}, {RaveEquiv: math.Inf(1)}, {DistanceRave: -1}, {DistanceRave: 101}} {
 		b := DefaultSettings()
-		b.ExpandVisits, b.PriorEven, b.RaveEquiv = bad.ExpandVisits, bad.PriorEven, bad.RaveEquiv
+		b.ExpandVisits, b.PriorEven, b.RaveEquiv, b.DistanceRave = bad.ExpandVisits, bad.PriorEven, bad.RaveEquiv, bad.DistanceRave
 		if _, err := b.Engine(catalog.Config{Rules: "go", Board: "9x9"}); err == nil {
 			t.Errorf("%+v accepted", bad)
 		}

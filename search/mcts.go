@@ -150,6 +150,14 @@ type Options struct {
 	// (Pachi's crit_rave, 1.1; two players). 0: off.
 	Criticality float64
 
+	// DistanceRave, when above 0, weighs each AMAF game by how soon below
+	// the node its move was played (Pachi's distance_rave, 3): a move
+	// first played d moves below the node, in a game of n moves below it,
+	// counts 1 + floor(DistanceRave*(n-d)/(n+1)) AMAF games, from
+	// DistanceRave for the move right below the node down to 1 for one at
+	// the game's end, as Fuego and Erica do. 0: every AMAF game counts 1.
+	DistanceRave int
+
 	// PruneLadders leaves out of the tree, with Learned, the escapes
 	// from atari to two liberties that the prior reads as caught anyway
 	// (its Ladder feature 2; Pachi's prune_ladders).
@@ -419,13 +427,13 @@ type treeKey struct {
 	heavy, learned, replies, gammas, sqrt, prune               bool
 	tactics                                                    playout.Tactics
 	crit, learnedGames, marginWeight, marginScale, prior, rave float64
-	expand                                                     int
+	expand, distanceRave                                       int
 }
 
 // keyOptions returns the options that shape a tree.
 func keyOptions(o Options) treeKey {
 	return treeKey{o.Heavy, o.Learned, o.Replies, o.Gammas, o.LearnedSqrt, o.PruneLadders, o.Tactics,
-		o.Criticality, o.LearnedGames, o.MarginWeight, o.MarginScale, o.PriorEven, o.RaveEquiv, o.ExpandVisits}
+		o.Criticality, o.LearnedGames, o.MarginWeight, o.MarginScale, o.PriorEven, o.RaveEquiv, o.ExpandVisits, o.DistanceRave}
 }
 
 // New returns a player with options o (zero fields take defaults).
@@ -495,6 +503,9 @@ func (p *Player) Name() string {
 	}
 	if p.Opt.Criticality > 0 {
 		s += fmt.Sprintf(", criticality %g", p.Opt.Criticality)
+	}
+	if p.Opt.DistanceRave > 0 {
+		s += fmt.Sprintf(", distance RAVE %d", p.Opt.DistanceRave)
 	}
 	if p.Opt.PruneLadders && p.Opt.Learned {
 		s += ", caught escapes pruned"
@@ -567,6 +578,7 @@ type worker struct {
 	r       playout.Rand
 	path    []*node
 	seen    []board.Color // AMAF: who played each point first in the rest of the game
+	seenAt  []int32       // ... and at which move of the game below the root (Options.DistanceRave)
 	moves   []game.Move
 	own     [][board.MaxPlayers + 1]float64 // ownership counts
 	scores  [board.MaxPlayers + 1]float64   // summed scores
@@ -688,7 +700,7 @@ func search(s game.State, opt Options, collect bool, root *node) (Analysis, *tre
 		n := s.Graph().N()
 		workers[i] = &worker{s: ws, b: b, r: *playout.NewRand(opt.Seed*0x9e3779b97f4a7c15 + uint64(i) + 1),
 			path: cacheline.Make[*node](0, 64), moves: cacheline.Make[game.Move](0, n+1),
-			seen: cacheline.Make[board.Color](n, n), own: cacheline.Make[[board.MaxPlayers + 1]float64](n, n)}
+			seen: cacheline.Make[board.Color](n, n), seenAt: cacheline.Make[int32](n, n), own: cacheline.Make[[board.MaxPlayers + 1]float64](n, n)}
 		if t.model != nil {
 			workers[i].ext = prior.NewExtractor(s.Rules(), s.Graph())
 			workers[i].ext.SetOwners(owners)
@@ -905,20 +917,13 @@ func (t *tree) iterate(w *worker) {
 		w.s.Undo()
 	}
 
-	// 4. Back up, with AMAF: seen[p] is who played p first from here on.
-	for i := range w.seen {
-		w.seen[i] = board.Empty
-	}
-	for i := len(steps) - 1; i >= 0; i-- {
-		w.seen[steps[i].Point] = steps[i].Color
-	}
+	// 4. Back up.
 	var units [board.MaxPlayers + 1]int64
 	for c := range reward {
 		units[c] = int64(math.Round(reward[c] * unit))
 	}
 	crit := t.opt.Criticality > 0 && t.players == 2 && len(steps) > 0
-	for d := len(w.path) - 1; d >= 0; d-- {
-		x := w.path[d]
+	for _, x := range w.path {
 		if r := units[x.player]; r != 0 {
 			x.wins.Add(r)
 		}
@@ -933,18 +938,58 @@ func (t *tree) iterate(w *worker) {
 				}
 			}
 		}
+	}
+	t.amaf(w, steps, units)
+}
+
+// amaf adds a playout to the AMAF games of the children of every node
+// on the worker's path: a child whose move its player made first below
+// the node, in the tree or in the playout's steps, gets the playout's
+// reward units of its player, once or, with Options.DistanceRave, as
+// many times as amafWeight gives.
+func (t *tree) amaf(w *worker, steps []playout.Step, units [board.MaxPlayers + 1]int64) {
+	// seen[p] is who played p first from here on, and seenAt[p] at which
+	// move of the game below the root: the tree's moves are 0 to
+	// len(w.path)-2, the playout's follow.
+	for i := range w.seen {
+		w.seen[i] = board.Empty
+	}
+	below := int32(len(w.path) - 1)
+	for i := len(steps) - 1; i >= 0; i-- {
+		w.seen[steps[i].Point] = steps[i].Color
+		w.seenAt[steps[i].Point] = below + int32(i)
+	}
+	gameLen := below + int32(len(steps))
+	for d := len(w.path) - 1; d >= 0; d-- {
+		x := w.path[d]
 		for _, k := range x.kids() {
 			if k.move.Kind == game.Place && w.seen[k.move.Point] == k.player {
-				k.amafN.Add(unit)
+				n := int64(1)
+				if t.opt.DistanceRave > 0 {
+					n = amafWeight(t.opt.DistanceRave, w.seenAt[k.move.Point]-int32(d), gameLen-int32(d))
+				}
+				k.amafN.Add(n * unit)
 				if r := units[k.player]; r != 0 {
-					k.amafWins.Add(r)
+					k.amafWins.Add(n * r)
 				}
 			}
 		}
 		if x.move.Kind == game.Place && d > 0 {
 			w.seen[x.move.Point] = x.player
+			w.seenAt[x.move.Point] = int32(d - 1)
 		}
 	}
+}
+
+// amafWeight is the AMAF games a move first played at move at of the n
+// moves below a node counts with Options.DistanceRave dist (at 0 is the
+// move right below the node): 1 + floor(dist*(n-at)/(n+1)), so dist for
+// the first moves and 1 for the last (Pachi's distance_rave).
+func amafWeight(dist int, at, n int32) int64 {
+	if n < 0 || at < 0 || at >= n {
+		return 1
+	}
+	return 1 + int64(dist)*int64(n-at)/int64(n+1)
 }
 
 // marginReward returns the two players' rewards of a playout that scored
