@@ -472,3 +472,37 @@ func TestLoneSelfAtari(t *testing.T) {
 		}
 	}
 }
+
+// TestCode3x3: the 3x3 codes read a row at a time are those read cell
+// by cell, after every placement of tactical playouts (captures among
+// them) on rectangles of every shape, and across loads.
+func TestCode3x3(t *testing.T) {
+	for _, spec := range []string{"9x9", "7x5", "1x6", "19x19"} {
+		s := start(t, "go", spec)
+		b := NewSquare(s.Graph(), false, s.Rules().Komi)
+		r := NewRand(3)
+		b.Playout(r)
+		b.SetHeavy(true)
+		b.SetTactics(Tactics{Ladders: true, TwoLibs: true, Nakade: true})
+		check := func(b *SquareBoard, when string) {
+			t.Helper()
+			for _, p := range b.toInt {
+				if got, want := b.code3x3(p), b.slowCode3x3(p); got != want {
+					t.Fatalf("%s %s: point %d code %#x, cells say %#x", spec, when, b.toExt[p&cellMask], got, want)
+				}
+			}
+		}
+		for i := 0; i < 30; i++ {
+			b.Load(s)
+			check(b, "after Load")
+			for m := 0; m < 3*len(b.toInt) && b.passes < 2; m++ {
+				if b.randomMove(r) {
+					b.end(0)
+				} else {
+					b.end(passTurn)
+				}
+				check(b, "in a playout")
+			}
+		}
+	}
+}

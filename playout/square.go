@@ -35,13 +35,13 @@ type SquareBoard struct {
 	// By padded index. The arrays have a fixed size (a power of two
 	// above the largest padded rectangle) and are indexed with the index
 	// masked, which lets the compiler drop the bounds checks.
-	color [cells]board.Color // wall on the border
-	nbr   [cells]uint16      // neighbour counts: 4 bits per kind, kind c at bit 4c
-	chain [cells]int32       // representative of each stone's chain
-	next  [cells]int32       // next stone of the chain, circularly
-	libs  [cells]int32       // pseudo-liberties, by representative
-	size  [cells]int32       // stones, by representative
-	edge  [cells]bool        // the point has fewer neighbours than the most any has
+	color [cells + 3]board.Color // wall on the border, and three cells past the mask for code3x3's words
+	nbr   [cells]uint16          // neighbour counts: 4 bits per kind, kind c at bit 4c
+	chain [cells]int32           // representative of each stone's chain
+	next  [cells]int32           // next stone of the chain, circularly
+	libs  [cells]int32           // pseudo-liberties, by representative
+	size  [cells]int32           // stones, by representative
+	edge  [cells]bool            // the point has fewer neighbours than the most any has
 	mark  [cells]uint32
 	toExt [cells]int32 // point of the graph of each padded index, or -1
 	// The empty points: a list with O(1) removal and random choice.
