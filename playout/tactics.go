@@ -263,10 +263,13 @@ func (b *SquareBoard) pick(r *Rand) int32 {
 	return b.cands[r.Intn(len(b.cands))]
 }
 
-// inAtari is liberties, answering 2 at once for a chain with more than
-// four pseudo-liberties: one point gives a chain at most four.
+// inAtari is liberties, answering 2 (and no liberty) at once for a chain
+// with more than four pseudo-liberties, as one point gives a chain at
+// most four, or with two or more and at most two stones, whose
+// pseudo-liberties are all distinct (no point touches both of two
+// neighbouring stones).
 func (b *SquareBoard) inAtari(r int32) (int, int32) {
-	if b.libs[r&cellMask] > 4 {
+	if l := b.libs[r&cellMask]; l > 4 || l >= 2 && b.size[r&cellMask] <= 2 {
 		return 2, -1
 	}
 	return b.liberties(r)
@@ -282,7 +285,7 @@ type chainLibs struct {
 // inAtari is b.inAtari(r), read once for each of the first eight chains
 // asked about.
 func (c *chainLibs) inAtari(b *SquareBoard, r int32) (int, int32) {
-	if b.libs[r&cellMask] > 4 {
+	if l := b.libs[r&cellMask]; l > 4 || l >= 2 && b.size[r&cellMask] <= 2 {
 		return 2, -1
 	}
 	for i := 0; i < c.k; i++ {
