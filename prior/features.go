@@ -276,8 +276,9 @@ func (x *Extractor) largeAt(p int, mover board.Color) (large [largeSizes]uint32)
 	}
 	shapes := x.geo.shapes
 	cells := x.geo.large[p*shapes.stride : (p+1)*shapes.stride]
-	var all [12][2]uint64
-	codes := all[:len(shapes.bits)]
+	var all [16][2]uint64 // 8 or 12 symmetries; 16 spares the bounds checks
+	n := shapes.syms
+	codes := all[:n]
 	i := 0
 	for k := 0; k < x.sizes; k++ {
 		for ; i < int(shapes.cells[k]); i++ {
@@ -293,9 +294,8 @@ func (x *Extractor) largeAt(p int, mover board.Color) (large [largeSizes]uint32)
 					c = cellOther
 				}
 			}
-			for sym := range codes {
-				b := shapes.bits[sym][i]
-				codes[sym][b>>6] |= c << (b & 63)
+			for sym, b := range shapes.bits[i*n : i*n+n] {
+				all[sym&15][b>>6&1] |= c << (b & 63)
 			}
 		}
 		best := codes[0]

@@ -116,15 +116,17 @@ var largeOffsets = func() (offs [largeMax][2]int) {
 type layout struct {
 	stride int     // cells of the largest shape
 	cells  []uint8 // cells[k]: the cells of Spatial5+k, the first of the largest shape's
-	// bits[k][i] is the bit of cell i's two in the shape's code (up to
-	// 128 bits) under the k-th of the board's symmetries.
-	bits [][]uint8
+	syms   int     // the board's symmetries
+	// bits[i*syms+k] is the bit of cell i's two in the shape's code (up
+	// to 128 bits) under the k-th of the board's symmetries: a cell's
+	// together, as largeAt reads them.
+	bits []uint8
 }
 
 // squareShapes are the square board's large shapes: Spatial5 to Spatial8,
 // under the square's eight symmetries: k%4 quarter turns after the mirror
 // image (x to -x) for k >= 4.
-var squareShapes = layout{stride: largeMax, cells: largeCells[:],
+var squareShapes = layout{stride: largeMax, cells: largeCells[:], syms: 8,
 	bits: bitsOf(largeOffsets[:], 8, func(k, x, y int) (int, int) {
 		if k >= 4 {
 			x = -x
@@ -137,20 +139,19 @@ var squareShapes = layout{stride: largeMax, cells: largeCells[:],
 
 // bitsOf returns the bits of a layout whose cells are at offs, under the
 // n symmetries that move the offset (x, y) to sym(k, x, y): two bits a
-// cell, cell i's at twice the index of its image. A symmetry keeps each
-// cell's distance, so the cells of each smaller shape stay among their
-// own.
-func bitsOf(offs [][2]int, n int, sym func(k, x, y int) (int, int)) [][]uint8 {
+// cell, cell i's at twice the index of its image, in layout.bits' order.
+// A symmetry keeps each cell's distance, so the cells of each smaller
+// shape stay among their own.
+func bitsOf(offs [][2]int, n int, sym func(k, x, y int) (int, int)) []uint8 {
 	index := map[[2]int]int{}
 	for i, o := range offs {
 		index[o] = i
 	}
-	t := make([][]uint8, n)
-	for k := range t {
-		t[k] = make([]uint8, len(offs))
-		for i, o := range offs {
+	t := make([]uint8, n*len(offs))
+	for i, o := range offs {
+		for k := 0; k < n; k++ {
 			x, y := sym(k, o[0], o[1])
-			t[k][i] = uint8(2 * index[[2]int{x, y}])
+			t[i*n+k] = uint8(2 * index[[2]int{x, y}])
 		}
 	}
 	return t
@@ -200,7 +201,7 @@ func hexDist(dx, dy int) int {
 // hexShapes are the hexhex's large shapes: Spatial5 and Spatial6, under
 // the hexagon's twelve symmetries: k%6 turns of 60 degrees ((dx, dy) to
 // (dx-dy, dx)) after the mirror image ((dx, dy) to (dy, dx)) for k >= 6.
-var hexShapes = layout{stride: hexMax, cells: []uint8{18, 36},
+var hexShapes = layout{stride: hexMax, cells: []uint8{18, 36}, syms: 12,
 	bits: bitsOf(hexOffsets[:], 12, func(k, x, y int) (int, int) {
 		if k >= 6 {
 			x, y = y, x
