@@ -139,9 +139,9 @@ func (b *SquareBoard) code3x3(p int32) uint16 {
 
 // row3 packs the cells at padded indices i, i+1 and i+2, two bits each.
 func (b *SquareBoard) row3(i int32) uint32 {
-	c := b.color[i&cellMask:]
-	_ = c[3]
-	x := uint32(c[0]) | uint32(c[1])<<8 | uint32(c[2])<<16 | uint32(c[3])<<24 // one load
+	// One load of four bytes: j+3 is within color, so no bounds check.
+	j := int(uint32(i) & cellMask)
+	x := uint32(b.color[j]) | uint32(b.color[j+1])<<8 | uint32(b.color[j+2])<<16 | uint32(b.color[j+3])<<24
 	return x&3 | x>>6&0xC | x>>12&0x30
 }
 
@@ -264,15 +264,22 @@ func (b *SquareBoard) pick(r *Rand) int32 {
 }
 
 // inAtari is liberties, answering 2 (and no liberty) at once for a chain
-// with more than four pseudo-liberties, as one point gives a chain at
-// most four, or with two or more and at most two stones, whose
-// pseudo-liberties are all distinct (no point touches both of two
-// neighbouring stones).
+// that surely has two (twoSure).
 func (b *SquareBoard) inAtari(r int32) (int, int32) {
-	if l := b.libs[r&cellMask]; l > 4 || l >= 2 && b.size[r&cellMask] <= 2 {
+	if b.twoSure(r) {
 		return 2, -1
 	}
 	return b.liberties(r)
+}
+
+// twoSure reports whether chain r has two liberties or more by its
+// pseudo-liberties alone: more than four, as one point gives a chain at
+// most four, or two or more on a chain of at most two stones, whose
+// pseudo-liberties are all distinct (no point touches both of two
+// neighbouring stones).
+func (b *SquareBoard) twoSure(r int32) bool {
+	l := b.libs[r&cellMask]
+	return l > 4 || l >= 2 && b.size[r&cellMask] <= 2
 }
 
 // chainLibs remembers what inAtari answered for a few chains.
@@ -285,7 +292,7 @@ type chainLibs struct {
 // inAtari is b.inAtari(r), read once for each of the first eight chains
 // asked about.
 func (c *chainLibs) inAtari(b *SquareBoard, r int32) (int, int32) {
-	if l := b.libs[r&cellMask]; l > 4 || l >= 2 && b.size[r&cellMask] <= 2 {
+	if b.twoSure(r) {
 		return 2, -1
 	}
 	for i := 0; i < c.k; i++ {
