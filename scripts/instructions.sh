@@ -18,6 +18,7 @@ bench=$2
 small=${3:-2000}
 large=${4:-6000}
 [ "$small" -ge 2 ] && [ "$large" -gt "$small" ] || { echo "instructions.sh: need 2 <= SMALL < LARGE" >&2; exit 2; }
+command -v valgrind >/dev/null || { echo "instructions.sh: valgrind is missing (apt-get install valgrind)" >&2; exit 2; }
 bin=$(mktemp)
 trap 'rm -f "$bin"' EXIT
 go test -c -o "$bin" "$pkg"
