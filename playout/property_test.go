@@ -481,7 +481,6 @@ func TestCode3x3(t *testing.T) {
 		s := start(t, "go", spec)
 		b := NewSquare(s.Graph(), false, s.Rules().Komi)
 		r := NewRand(3)
-		b.Playout(r)
 		b.SetHeavy(true)
 		b.SetTactics(Tactics{Ladders: true, TwoLibs: true, Nakade: true})
 		check := func(b *SquareBoard, when string) {
