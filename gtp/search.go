@@ -36,7 +36,10 @@ type Settings struct {
 	Criticality  float64 // mcts: criticality in RAVE (search.Options.Criticality)
 	DistanceRave int     // mcts: AMAF games weighed by how soon their move came (search.Options.DistanceRave)
 	PruneLadders bool    // mcts: no caught ladder escapes in the tree (search.Options.PruneLadders)
-	Gammas       bool    // mcts: the tactical playouts' random moves weighted by the learned gammas (search.Options.Gammas)
+	// Widening and WideningRate widen each node's choice progressively
+	// (search.Options.Widening; 0: every child a choice).
+	Widening, WideningRate float64
+	Gammas                 bool // mcts: the tactical playouts' random moves weighted by the learned gammas (search.Options.Gammas)
 	// Tactics are the optional steps and rates of the tactical playouts
 	// on rectangles (search.Options.Tactics).
 	Tactics playout.Tactics
@@ -129,6 +132,8 @@ func (s *Settings) AddFlags(fs *flag.FlagSet) {
 	fs.IntVar(&s.DistanceRave, "distance-rave", s.DistanceRave, "mcts: weigh each AMAF game by how soon below the node its move came, from this many for the next move down to 1 at the game's end (Pachi: 3; 0: every AMAF game counts 1)")
 	fs.BoolVar(&s.Tactics.RunTwo, "run-two", s.Tactics.RunTwo, "mcts: the tactical playouts' answer to atari runs to two liberties as well as three, unread (rectangles)")
 	fs.BoolVar(&s.Tactics.LadderRuns, "ladder-runs", s.Tactics.LadderRuns, "mcts: the tactical playouts' answer to atari runs to two liberties when the ladder that follows does not catch the group, without --ladders' ataris (rectangles)")
+	fs.Float64Var(&s.Widening, "widening", s.Widening, "mcts: progressive widening: a descent chooses among a node's two children with the most prior won games, a third once the node has this many playouts, and one more each time its playouts grow by --widening-rate (0: off, every child a choice)")
+	fs.Float64Var(&s.WideningRate, "widening-rate", s.WideningRate, "mcts: with --widening, the factor by which a node's playouts grow for each further child (0: the default, 1.4)")
 	fs.BoolVar(&s.PruneLadders, "prune-ladders", s.PruneLadders, "mcts: with --learned, escapes from atari to two liberties that the prior reads as caught by a ladder are left out of the tree (Pachi's prune_ladders)")
 	fs.BoolVar(&s.Tactics.Pattern2, "pattern2", s.Tactics.Pattern2, "mcts: the tactical playouts' shape step looks around the move before the last too when nothing matches around the last (Pachi's pattern2; rectangles)")
 	fs.IntVar(&s.Tactics.StepRate, "step-rate", s.Tactics.StepRate, "mcts: the tactical playouts try each step (atari, ladders, nakade, shape) this many times in 100 (Pachi's moggy on 9x9: 90; 0 or 100: always; rectangles)")
@@ -149,6 +154,7 @@ func (s Settings) Options() search.Options {
 		o.LearnedGames = s.LearnedGames
 	}
 	o.MarginWeight, o.MarginScale = s.MarginWeight, s.MarginScale
+	o.Widening, o.WideningRate = s.Widening, s.WideningRate
 	if s.ExpandVisits > 0 {
 		o.ExpandVisits = s.ExpandVisits
 	}
@@ -196,6 +202,9 @@ func (s Settings) Engine(cfg catalog.Config) (*Engine, error) {
 		}
 		if !(s.Criticality >= 0) || math.IsInf(s.Criticality, 0) {
 			return nil, fmt.Errorf("--criticality %g: want 0 (off) or more", s.Criticality)
+		}
+		if !(s.Widening >= 0) || math.IsInf(s.Widening, 0) || !(s.WideningRate == 0 || s.WideningRate > 1) || math.IsInf(s.WideningRate, 0) {
+			return nil, fmt.Errorf("--widening %g --widening-rate %g: want playouts of 0 (off) or more and a rate above 1 (0: the default)", s.Widening, s.WideningRate)
 		}
 		if s.DistanceRave < 0 || s.DistanceRave > 100 {
 			return nil, fmt.Errorf("--distance-rave %d: want 0 (off) to 100", s.DistanceRave)

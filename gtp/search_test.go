@@ -147,22 +147,25 @@ func TestTuningFlags(t *testing.T) {
 	s := DefaultSettings()
 	fs := flag.NewFlagSet("gtp", flag.ContinueOnError)
 	s.AddFlags(fs)
-	if err := fs.Parse([]string{"--expand-visits", "4", "--prior-even", "20", "--rave-equiv", "1000", "--distance-rave", "3"}); err != nil {
+	if err := fs.Parse([]string{"--expand-visits", "4", "--prior-even", "20", "--rave-equiv", "1000", "--distance-rave", "3", "--widening", "40"}); err != nil {
 		t.Fatal(err)
 	}
 	o := s.Options()
-	if o.ExpandVisits != 4 || o.PriorEven != 20 || o.RaveEquiv != 1000 || o.DistanceRave != 3 {
+	if o.ExpandVisits != 4 || o.PriorEven != 20 || o.RaveEquiv != 1000 || o.DistanceRave != 3 || o.Widening != 40 {
 		t.Fatalf("options %+v", o)
 	}
-	if name := search.New(o).Name(); !strings.Contains(name, "expanded after 4 visits, 20 even prior games, RAVE equivalence 1000") || !strings.Contains(name, "distance RAVE 3") {
+	if name := search.New(o).Name(); !strings.Contains(name, "expanded after 4 visits, 20 even prior games, RAVE equivalence 1000") || !strings.Contains(name, "distance RAVE 3") ||
+		!strings.Contains(name, "widening from 40 playouts by 1.4") {
 		t.Errorf("name %q", name)
 	}
-	if name := search.New(DefaultSettings().Options()).Name(); strings.Contains(name, "expanded") || strings.Contains(name, "RAVE") || strings.Contains(name, "distance") {
+	if name := search.New(DefaultSettings().Options()).Name(); strings.Contains(name, "expanded") || strings.Contains(name, "RAVE") || strings.Contains(name, "distance") || strings.Contains(name, "widening") {
 		t.Errorf("default name %q names the defaults", name)
 	}
-	for _, bad := range []Settings{{ExpandVisits: -1}, {PriorEven: -1}, {RaveEquiv: math.Inf(1)}, {DistanceRave: -1}, {DistanceRave: 101}} {
+	for _, bad := range []Settings{{ExpandVisits: -1}, {PriorEven: -1}, {RaveEquiv: math.Inf(1)}, {DistanceRave: -1}, {DistanceRave: 101},
+		{Widening: -1}, {Widening: math.NaN()}, {Widening: 40, WideningRate: 1}, {Widening: 40, WideningRate: 0.5}, {Widening: 40, WideningRate: math.Inf(1)}} {
 		b := DefaultSettings()
 		b.ExpandVisits, b.PriorEven, b.RaveEquiv, b.DistanceRave = bad.ExpandVisits, bad.PriorEven, bad.RaveEquiv, bad.DistanceRave
+		b.Widening, b.WideningRate = bad.Widening, bad.WideningRate
 		if _, err := b.Engine(catalog.Config{Rules: "go", Board: "9x9"}); err == nil {
 			t.Errorf("%+v accepted", bad)
 		}

@@ -46,8 +46,10 @@
 package search
 
 import (
+	"cmp"
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -196,6 +198,19 @@ type Options struct {
 	// for each of many games between moves and bounds its memory a game.
 	ForgetTree bool
 
+	// Widening, when above 0, widens each node's choice progressively
+	// (Coulom 2007; Chaslot et al.'s progressive unpruning): a node's
+	// children are ordered by their priors' won games, most first, and a
+	// descent through a node of n playouts (the priors' games excluded)
+	// chooses among the first two only, a third from n = Widening on,
+	// and one more each time n reaches WideningRate times the last
+	// threshold: Widening*WideningRate^(k-3) playouts for the k-th. The
+	// others still gather AMAF games. 0: every child is a choice.
+	Widening float64
+	// WideningRate is the growth of the thresholds of Widening (1.4 when
+	// 0; above 1).
+	WideningRate float64
+
 	// Tuning, with michi's values as defaults.
 	ExpandVisits int     // visits before a node is expanded (8)
 	PriorEven    float64 // even games a new child starts with (10)
@@ -224,6 +239,9 @@ func (o *Options) fill() {
 	}
 	if o.LearnedGames <= 0 {
 		o.LearnedGames = d.LearnedGames
+	}
+	if o.Widening > 0 && o.WideningRate <= 1 {
+		o.WideningRate = widenRate
 	}
 	if o.ResignRate <= 0 {
 		o.ResignRate = d.ResignRate
@@ -427,13 +445,15 @@ type treeKey struct {
 	heavy, learned, replies, gammas, sqrt, prune               bool
 	tactics                                                    playout.Tactics
 	crit, learnedGames, marginWeight, marginScale, prior, rave float64
+	widening, wideningRate                                     float64
 	expand, distanceRave                                       int
 }
 
 // keyOptions returns the options that shape a tree.
 func keyOptions(o Options) treeKey {
 	return treeKey{o.Heavy, o.Learned, o.Replies, o.Gammas, o.LearnedSqrt, o.PruneLadders, o.Tactics,
-		o.Criticality, o.LearnedGames, o.MarginWeight, o.MarginScale, o.PriorEven, o.RaveEquiv, o.ExpandVisits, o.DistanceRave}
+		o.Criticality, o.LearnedGames, o.MarginWeight, o.MarginScale, o.PriorEven, o.RaveEquiv, o.Widening, o.WideningRate,
+		o.ExpandVisits, o.DistanceRave}
 }
 
 // New returns a player with options o (zero fields take defaults).
@@ -494,6 +514,9 @@ func (p *Player) Name() string {
 	}
 	if p.Opt.RaveEquiv != d.RaveEquiv {
 		s += fmt.Sprintf(", RAVE equivalence %g", p.Opt.RaveEquiv)
+	}
+	if p.Opt.Widening > 0 {
+		s += fmt.Sprintf(", widening from %g playouts by %g", p.Opt.Widening, p.Opt.WideningRate)
 	}
 	if r := p.Opt.Tactics.StepRate; r > 0 && r < 100 {
 		s += fmt.Sprintf(", playout steps at %d%%", r)
@@ -825,7 +848,7 @@ func (t *tree) iterate(w *worker) {
 	n.visits.Add(unit)
 	w.path = append(w.path[:0], n)
 	for kids := n.kids(); len(kids) > 0; kids = n.kids() {
-		n = t.choose(kids)
+		n = t.choose(t.widen(n, kids))
 		n.visits.Add(unit)
 		w.path = append(w.path, n)
 	}
@@ -846,7 +869,7 @@ func (t *tree) iterate(w *worker) {
 			kids = n.kids() // another thread expanded n first
 		}
 		if len(kids) > 0 {
-			n = t.choose(kids)
+			n = t.choose(t.widen(n, kids))
 			n.visits.Add(unit)
 			w.path = append(w.path, n)
 		}
@@ -1013,6 +1036,24 @@ func (t *tree) marginReward(won, score [board.MaxPlayers + 1]float64) [board.Max
 	return r
 }
 
+// widenRate is Options.WideningRate's default.
+const widenRate = 1.4
+
+// widen returns the children of n that a descent may choose: all of
+// them, or with Options.Widening the first few (see there).
+func (t *tree) widen(n *node, kids []*node) []*node {
+	a := t.opt.Widening
+	if a <= 0 || len(kids) <= 2 {
+		return kids
+	}
+	v := float64(n.visits.Load()-n.prior) / unit
+	k := 2
+	for ; k < len(kids) && v >= a; k++ {
+		a *= t.opt.WideningRate
+	}
+	return kids[:k]
+}
+
 // choose returns the child with the best value (ties to the first).
 func (t *tree) choose(kids []*node) *node {
 	inv := 1 / (t.opt.RaveEquiv * unit)
@@ -1047,7 +1088,7 @@ const (
 func (t *tree) children(w *worker) []*node {
 	w.moves = w.s.LegalMoves(w.moves[:0])
 	if t.model != nil {
-		return t.learnedChildren(w)
+		return t.ordered(t.learnedChildren(w))
 	}
 	mover := w.s.ToMove()
 	last := -1
@@ -1071,6 +1112,16 @@ func (t *tree) children(w *worker) []*node {
 		k := newNode(m, mover, visits, wins)
 		k.prior, k.priorWon = k.visits.Load(), k.wins.Load()
 		kids = append(kids, k)
+	}
+	return t.ordered(kids)
+}
+
+// ordered sorts new children by their priors' won games, most first,
+// for Options.Widening (a stable sort: ties keep the legal moves'
+// order); without it it returns them as they are.
+func (t *tree) ordered(kids []*node) []*node {
+	if t.opt.Widening > 0 {
+		slices.SortStableFunc(kids, func(a, b *node) int { return cmp.Compare(b.priorWon, a.priorWon) })
 	}
 	return kids
 }
