@@ -49,6 +49,9 @@ type Settings struct {
 	// LearnedSqrt takes the learned priors' won games from the square
 	// root of each move's probability (search.Options.LearnedSqrt).
 	LearnedSqrt bool
+	// LearnedFloor leaves the learned prior's won games out below this
+	// probability (search.Options.LearnedFloor).
+	LearnedFloor float64
 	// MarginWeight is the share of a playout's reward its score margin
 	// decides (search.Options.MarginWeight; 0: the win alone), and
 	// MarginScale the margin, in points, that makes that share whole (0:
@@ -116,6 +119,7 @@ func (s *Settings) AddFlags(fs *flag.FlagSet) {
 	fs.BoolVar(&s.Learned, "learned", s.Learned, "mcts: the tree's priors from the learned move model where moku embeds weights for the game (see docs/engine.md, \"Learned priors\"); other games keep the hand-set priors")
 	fs.Float64Var(&s.LearnedGames, "learned-games", s.LearnedGames, "mcts: with --learned, the won games the most probable move starts with, the others in proportion to their probability (0: the default, 20)")
 	fs.BoolVar(&s.LearnedSqrt, "learned-sqrt", s.LearnedSqrt, "mcts: with --learned, every move starts with --learned-games times the square root of its probability in won games, instead of in proportion to its probability over the favourite's")
+	fs.Float64Var(&s.LearnedFloor, "learned-floor", s.LearnedFloor, "mcts: with --learned, moves less probable than this start from the even games alone, without the prior's won games (Pachi's pattern prior skips moves below 0.001; 0: every move gets its share)")
 	fs.Float64Var(&s.MarginWeight, "margin-weight", s.MarginWeight, "mcts: the share (0 to 1) of a playout's reward that its score margin decides instead of who won, so that the search prefers winning by more and losing by less (0: the win alone)")
 	fs.Float64Var(&s.MarginScale, "margin-scale", s.MarginScale, "mcts: with --margin-weight, the margin in points that earns the whole margin share (0: the board's points)")
 	fs.IntVar(&s.ExpandVisits, "expand-visits", s.ExpandVisits, "mcts: playouts through a leaf before it is expanded (0: the default, 8)")
@@ -154,7 +158,7 @@ func (s Settings) Options() search.Options {
 		o.LearnedGames = s.LearnedGames
 	}
 	o.MarginWeight, o.MarginScale = s.MarginWeight, s.MarginScale
-	o.Widening, o.WideningRate = s.Widening, s.WideningRate
+	o.Widening, o.WideningRate, o.LearnedFloor = s.Widening, s.WideningRate, s.LearnedFloor
 	if s.ExpandVisits > 0 {
 		o.ExpandVisits = s.ExpandVisits
 	}
@@ -202,6 +206,9 @@ func (s Settings) Engine(cfg catalog.Config) (*Engine, error) {
 		}
 		if !(s.Criticality >= 0) || math.IsInf(s.Criticality, 0) {
 			return nil, fmt.Errorf("--criticality %g: want 0 (off) or more", s.Criticality)
+		}
+		if !(s.LearnedFloor >= 0 && s.LearnedFloor < 1) {
+			return nil, fmt.Errorf("--learned-floor %g: want a probability from 0 (off) to below 1", s.LearnedFloor)
 		}
 		if !(s.Widening >= 0) || math.IsInf(s.Widening, 0) || !(s.WideningRate == 0 || s.WideningRate > 1) || math.IsInf(s.WideningRate, 0) {
 			return nil, fmt.Errorf("--widening %g --widening-rate %g: want playouts of 0 (off) or more and a rate above 1 (0: the default)", s.Widening, s.WideningRate)

@@ -147,11 +147,11 @@ func TestTuningFlags(t *testing.T) {
 	s := DefaultSettings()
 	fs := flag.NewFlagSet("gtp", flag.ContinueOnError)
 	s.AddFlags(fs)
-	if err := fs.Parse([]string{"--expand-visits", "4", "--prior-even", "20", "--rave-equiv", "1000", "--distance-rave", "3", "--widening", "40"}); err != nil {
+	if err := fs.Parse([]string{"--expand-visits", "4", "--prior-even", "20", "--rave-equiv", "1000", "--distance-rave", "3", "--widening", "40", "--learned-floor", "0.001"}); err != nil {
 		t.Fatal(err)
 	}
 	o := s.Options()
-	if o.ExpandVisits != 4 || o.PriorEven != 20 || o.RaveEquiv != 1000 || o.DistanceRave != 3 || o.Widening != 40 {
+	if o.ExpandVisits != 4 || o.PriorEven != 20 || o.RaveEquiv != 1000 || o.DistanceRave != 3 || o.Widening != 40 || o.LearnedFloor != 0.001 {
 		t.Fatalf("options %+v", o)
 	}
 	if name := search.New(o).Name(); !strings.Contains(name, "expanded after 4 visits, 20 even prior games, RAVE equivalence 1000") || !strings.Contains(name, "distance RAVE 3") ||
@@ -162,10 +162,11 @@ func TestTuningFlags(t *testing.T) {
 		t.Errorf("default name %q names the defaults", name)
 	}
 	for _, bad := range []Settings{{ExpandVisits: -1}, {PriorEven: -1}, {RaveEquiv: math.Inf(1)}, {DistanceRave: -1}, {DistanceRave: 101},
-		{Widening: -1}, {Widening: math.NaN()}, {Widening: 40, WideningRate: 1}, {Widening: 40, WideningRate: 0.5}, {Widening: 40, WideningRate: math.Inf(1)}} {
+		{Widening: -1}, {Widening: math.NaN()}, {Widening: 40, WideningRate: 1}, {Widening: 40, WideningRate: 0.5}, {Widening: 40, WideningRate: math.Inf(1)},
+		{LearnedFloor: -0.1}, {LearnedFloor: 1}, {LearnedFloor: math.NaN()}} {
 		b := DefaultSettings()
 		b.ExpandVisits, b.PriorEven, b.RaveEquiv, b.DistanceRave = bad.ExpandVisits, bad.PriorEven, bad.RaveEquiv, bad.DistanceRave
-		b.Widening, b.WideningRate = bad.Widening, bad.WideningRate
+		b.Widening, b.WideningRate, b.LearnedFloor = bad.Widening, bad.WideningRate, bad.LearnedFloor
 		if _, err := b.Engine(catalog.Config{Rules: "go", Board: "9x9"}); err == nil {
 			t.Errorf("%+v accepted", bad)
 		}

@@ -133,3 +133,34 @@ func TestLearnedSqrt(t *testing.T) {
 		}
 	}
 }
+
+// With LearnedFloor the moves less probable than it start from the even
+// games alone, and the others from their share as before.
+func TestLearnedFloor(t *testing.T) {
+	s := start(t, "go", "9x9", "e5", "d5")
+	o := Options{Playouts: 50, Learned: true, LearnedSqrt: true, LearnedGames: 42, PriorEven: 4, LearnedFloor: 0.001}
+	_, tr, _, err := search(s, o, false, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	below, above := 0, 0
+	for _, k := range tr.root.kids() {
+		if k.move.Kind != game.Place {
+			continue
+		}
+		p := float64(k.policy)
+		want := 42 * math.Sqrt(p)
+		if p < 0.001 {
+			want = 0
+			below++
+		} else {
+			above++
+		}
+		if won := float64(k.priorWon)/unit - 2; math.Abs(won-want) > 0.01*want+0.001 {
+			t.Errorf("%s with probability %.5f starts with %.3f won games, want %.3f", k.move.Format(s.Graph()), p, won, want)
+		}
+	}
+	if below == 0 || above == 0 {
+		t.Errorf("%d moves below the floor and %d above: the position tests only one side", below, above)
+	}
+}

@@ -130,6 +130,12 @@ type Options struct {
 	// on the favourite's.
 	LearnedSqrt bool
 
+	// LearnedFloor, with Learned, leaves the won games of the prior out
+	// for the moves whose probability is below it: they start from the
+	// even games alone, as Pachi's pattern prior skips moves below 0.001.
+	// 0: every move gets its share.
+	LearnedFloor float64
+
 	// MarginWeight, between 0 and 1, is the share of a playout's reward
 	// (two-player games only) that its score margin decides instead of
 	// who won: the reward is (1-MarginWeight)*won +
@@ -445,7 +451,7 @@ type treeKey struct {
 	heavy, learned, replies, gammas, sqrt, prune               bool
 	tactics                                                    playout.Tactics
 	crit, learnedGames, marginWeight, marginScale, prior, rave float64
-	widening, wideningRate                                     float64
+	widening, wideningRate, learnedFloor                       float64
 	expand, distanceRave                                       int
 }
 
@@ -453,7 +459,7 @@ type treeKey struct {
 func keyOptions(o Options) treeKey {
 	return treeKey{o.Heavy, o.Learned, o.Replies, o.Gammas, o.LearnedSqrt, o.PruneLadders, o.Tactics,
 		o.Criticality, o.LearnedGames, o.MarginWeight, o.MarginScale, o.PriorEven, o.RaveEquiv, o.Widening, o.WideningRate,
-		o.ExpandVisits, o.DistanceRave}
+		o.LearnedFloor, o.ExpandVisits, o.DistanceRave}
 }
 
 // New returns a player with options o (zero fields take defaults).
@@ -514,6 +520,9 @@ func (p *Player) Name() string {
 	}
 	if p.Opt.RaveEquiv != d.RaveEquiv {
 		s += fmt.Sprintf(", RAVE equivalence %g", p.Opt.RaveEquiv)
+	}
+	if p.Opt.LearnedFloor > 0 && p.Opt.Learned {
+		s += fmt.Sprintf(", no prior below %g", p.Opt.LearnedFloor)
 	}
 	if p.Opt.Widening > 0 {
 		s += fmt.Sprintf(", widening from %g playouts by %g", p.Opt.Widening, p.Opt.WideningRate)
@@ -1144,7 +1153,7 @@ func (t *tree) learnedChildren(w *worker) []*node {
 			continue // an escape the ladder catches anyway
 		}
 		visits, wins := t.opt.PriorEven, t.opt.PriorEven/2
-		if best > 0 {
+		if best > 0 && w.probs[i] >= t.opt.LearnedFloor {
 			x := t.opt.LearnedGames * w.probs[i] / best
 			if t.opt.LearnedSqrt {
 				x = t.opt.LearnedGames * math.Sqrt(w.probs[i])
