@@ -36,10 +36,7 @@ type Settings struct {
 	Criticality  float64 // mcts: criticality in RAVE (search.Options.Criticality)
 	DistanceRave int     // mcts: AMAF games weighed by how soon their move came (search.Options.DistanceRave)
 	PruneLadders bool    // mcts: no caught ladder escapes in the tree (search.Options.PruneLadders)
-	// Widening and WideningRate widen each node's choice progressively
-	// (search.Options.Widening; 0: every child a choice).
-	Widening, WideningRate float64
-	Gammas                 bool // mcts: the tactical playouts' random moves weighted by the learned gammas (search.Options.Gammas)
+	Gammas       bool    // mcts: the tactical playouts' random moves weighted by the learned gammas (search.Options.Gammas)
 	// Tactics are the optional steps and rates of the tactical playouts
 	// on rectangles (search.Options.Tactics).
 	Tactics playout.Tactics
@@ -52,6 +49,9 @@ type Settings struct {
 	// LearnedFloor leaves the learned prior's won games out below this
 	// probability (search.Options.LearnedFloor).
 	LearnedFloor float64
+	// Widening and WideningRate widen each node's choice progressively
+	// (search.Options.Widening; 0: every child a choice).
+	Widening, WideningRate float64
 	// MarginWeight is the share of a playout's reward its score margin
 	// decides (search.Options.MarginWeight; 0: the win alone), and
 	// MarginScale the margin, in points, that makes that share whole (0:

@@ -1055,7 +1055,7 @@ func (t *tree) widen(n *node, kids []*node) []*node {
 	if a <= 0 || len(kids) <= 2 {
 		return kids
 	}
-	v := float64(n.visits.Load()-n.prior) / unit
+	v := float64(n.realVisits())
 	k := 2
 	for ; k < len(kids) && v >= a; k++ {
 		a *= t.opt.WideningRate
