@@ -1089,8 +1089,7 @@ const (
 // children returns a new child for every legal move of the worker's
 // position, with priors: PriorEven even games for every move; a pass (when
 // other moves exist) and, in the liberty games, a placement that fills an
-// own point surrounded by the mover's stones start from PriorEven losses
-// instead; placements near the last placement, captures (in plain-adjacency
+// own eye (fillsEye) start from PriorEven losses instead; placements near the last placement, captures (in plain-adjacency
 // games, and with the tactical policy in Keil) and lonely edge points get
 // michi's extra won or lost games, and with the tactical policy (Heavy) so
 // do 3x3 shape patterns (won) and self-ataris (lost).
@@ -1146,7 +1145,6 @@ func (t *tree) learnedChildren(w *worker) []*node {
 		best = max(best, q)
 	}
 	mover := w.s.ToMove()
-	g := w.s.Graph()
 	kids := make([]*node, 0, len(w.moves))
 	for i, m := range w.moves {
 		if t.opt.PruneLadders && w.feats[i][prior.Ladder] == 2 {
@@ -1164,17 +1162,8 @@ func (t *tree) learnedChildren(w *worker) []*node {
 		switch {
 		case m.Kind == game.Pass && len(w.moves) > 1:
 			wins = 0
-		case m.Kind == game.Place && t.liberty:
-			own := true
-			for _, q := range g.Neighbors(m.Point) {
-				if w.s.At(int(q)) != mover {
-					own = false
-					break
-				}
-			}
-			if own {
-				wins = 0
-			}
+		case m.Kind == game.Place && t.liberty && fillsEye(w.s, m.Point, mover):
+			wins = 0
 		}
 		k := newNode(m, mover, visits, wins)
 		k.prior, k.priorWon = k.visits.Load(), k.wins.Load()
@@ -1187,17 +1176,8 @@ func (t *tree) learnedChildren(w *worker) []*node {
 // placePrior adds the priors of a placement on p to visits and wins.
 func (t *tree) placePrior(w *worker, gb capturer, counts bool, p int, mover board.Color, last int, visits, wins float64) (float64, float64) {
 	g := w.s.Graph()
-	if t.liberty {
-		own := true
-		for _, q := range g.Neighbors(p) {
-			if w.s.At(int(q)) != mover {
-				own = false
-				break
-			}
-		}
-		if own {
-			return visits, 0
-		}
+	if t.liberty && fillsEye(w.s, p, mover) {
+		return visits, 0
 	}
 	if sh, ok := gb.(shaper); ok && t.opt.Heavy {
 		if sh.Pattern(p) {
@@ -1240,6 +1220,29 @@ func (t *tree) placePrior(w *worker, gb capturer, counts bool, p int, mover boar
 		}
 	}
 	return visits, wins
+}
+
+// fillsEye reports whether a placement of mover on p fills an own eye:
+// every neighbour of p holds a stone of the mover, and no group of those
+// stones has p for its last liberty. A point that is the last liberty of
+// an own group is no eye: the other player may take it, capturing the
+// group, and filling it joins the group to the others around it, often
+// the only way to save it.
+func fillsEye(s game.State, p int, mover board.Color) bool {
+	nbrs := s.Graph().Neighbors(p)
+	for _, q := range nbrs {
+		if s.At(int(q)) != mover {
+			return false
+		}
+	}
+	if grouped, ok := s.(game.Grouped); ok {
+		for _, q := range nbrs {
+			if _, libs := grouped.Group(int(q)); len(libs) == 1 {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // capturer is a fast board that counts the captures of a placement
