@@ -1089,10 +1089,11 @@ const (
 // children returns a new child for every legal move of the worker's
 // position, with priors: PriorEven even games for every move; a pass (when
 // other moves exist) and, in the liberty games, a placement that fills an
-// own eye (fillsEye) start from PriorEven losses instead; placements near the last placement, captures (in plain-adjacency
-// games, and with the tactical policy in Keil) and lonely edge points get
-// michi's extra won or lost games, and with the tactical policy (Heavy) so
-// do 3x3 shape patterns (won) and self-ataris (lost).
+// own eye (fillsEye) start from PriorEven losses instead; placements near
+// the last placement, captures (in plain-adjacency games, and with the
+// tactical policy in Keil) and lonely edge points get michi's extra won or
+// lost games, and with the tactical policy (Heavy) so do 3x3 shape
+// patterns (won) and self-ataris (lost).
 func (t *tree) children(w *worker) []*node {
 	w.moves = w.s.LegalMoves(w.moves[:0])
 	if t.model != nil {
