@@ -139,8 +139,10 @@ func (s *Settings) AddFlags(fs *flag.FlagSet) {
 	fs.Float64Var(&s.Widening, "widening", s.Widening, "mcts: progressive widening: a descent chooses among a node's two children with the most prior won games, a third once the node has this many playouts, and one more each time its playouts grow by --widening-rate (0: off, every child a choice)")
 	fs.Float64Var(&s.WideningRate, "widening-rate", s.WideningRate, "mcts: with --widening, the factor by which a node's playouts grow for each further child (0: the default, 1.4)")
 	fs.BoolVar(&s.PruneLadders, "prune-ladders", s.PruneLadders, "mcts: with --learned, escapes from atari to two liberties that the prior reads as caught by a ladder are left out of the tree (Pachi's prune_ladders)")
+	fs.BoolVar(&s.Tactics.KillingFills, "killing-fills", s.Tactics.KillingFills, "mcts: the tactical playouts allow a self-atari of two or more stones that fills the other player's eye space so that its capture leaves a dead shape (a straight or bent three, a square or pyramid four, a bulky or cross five, a rabbity six), as Pachi's moggy allows nakade; rectangles")
 	fs.BoolVar(&s.Tactics.Pattern2, "pattern2", s.Tactics.Pattern2, "mcts: the tactical playouts' shape step looks around the move before the last too when nothing matches around the last (Pachi's pattern2; rectangles)")
 	fs.IntVar(&s.Tactics.StepRate, "step-rate", s.Tactics.StepRate, "mcts: the tactical playouts try each step (atari, ladders, nakade, shape) this many times in 100 (Pachi's moggy on 9x9: 90; 0 or 100: always; rectangles)")
+	fs.IntVar(&s.Tactics.PatternRate, "pattern-rate", s.Tactics.PatternRate, "mcts: the tactical playouts try their shape step (3x3 patterns around the last move) this many times in 100, whatever --step-rate (0 or 100: as --step-rate; rectangles)")
 	fs.IntVar(&s.Tactics.SelfAtariRate, "self-atari-rate", s.Tactics.SelfAtariRate, "mcts: the tactical playouts' random moves refuse a self-atari this many times in 100 (Pachi's moggy: 60; 0 or 100: always; rectangles)")
 	fs.BoolVar(&s.Tactics.KoFights, "ko-fights", s.Tactics.KoFights, "mcts: the tactical playouts retake a ko, 40 times in 100, when its ban has gone within three moves of the capture (rectangles)")
 	fs.BoolVar(&s.Gammas, "gammas", s.Gammas, "mcts: the tactical playouts draw their random moves in proportion to the learned model's gammas of 3x3 patterns and distances, where moku has weights for the game (rectangles)")
@@ -201,8 +203,8 @@ func (s Settings) Engine(cfg catalog.Config) (*Engine, error) {
 		if s.ExpandVisits < 0 || !(s.PriorEven >= 0) || !(s.RaveEquiv >= 0) || math.IsInf(s.PriorEven+s.RaveEquiv, 0) {
 			return nil, fmt.Errorf("--expand-visits %d --prior-even %g --rave-equiv %g: want 0 (the default) or more", s.ExpandVisits, s.PriorEven, s.RaveEquiv)
 		}
-		if r := s.Tactics; r.StepRate < 0 || r.StepRate > 100 || r.SelfAtariRate < 0 || r.SelfAtariRate > 100 {
-			return nil, fmt.Errorf("--step-rate %d --self-atari-rate %d: want 0 to 100", r.StepRate, r.SelfAtariRate)
+		if r := s.Tactics; r.StepRate < 0 || r.StepRate > 100 || r.SelfAtariRate < 0 || r.SelfAtariRate > 100 || r.PatternRate < 0 || r.PatternRate > 100 {
+			return nil, fmt.Errorf("--step-rate %d --self-atari-rate %d --pattern-rate %d: want 0 to 100", r.StepRate, r.SelfAtariRate, r.PatternRate)
 		}
 		if !(s.Criticality >= 0) || math.IsInf(s.Criticality, 0) {
 			return nil, fmt.Errorf("--criticality %g: want 0 (off) or more", s.Criticality)

@@ -14,10 +14,15 @@ type Tactics struct {
 	LadderRuns    bool // ... when the chase does not catch it (SetLadderRuns)
 	LoneSelfAtari bool // refuse self-ataris of one stone too, but throw-ins (SetLoneSelfAtari)
 	Pattern2      bool // shapes around the move before the last too (SetPattern2)
+	KillingFills  bool // allow self-ataris whose capture leaves a dead shape (SetKillingFills)
 	// StepRate and SelfAtariRate, from 1 to 99, take each step and refuse
 	// a self-atari only so many times in a hundred (SetRates; Pachi's
 	// moggy on 9x9: 90 and 60); 0 or 100: always.
 	StepRate, SelfAtariRate int
+	// PatternRate, from 1 to 99, takes the shape step only so many
+	// times in a hundred, whatever StepRate (SetPatternRate); 0 or 100:
+	// as StepRate.
+	PatternRate int
 }
 
 // SetTactics sets every optional step and rate of the tactical policy.
@@ -30,7 +35,9 @@ func (b *SquareBoard) SetTactics(t Tactics) {
 	b.SetLadderRuns(t.LadderRuns)
 	b.SetLoneSelfAtari(t.LoneSelfAtari)
 	b.SetPattern2(t.Pattern2)
+	b.SetKillingFills(t.KillingFills)
 	b.SetRates(t.StepRate, t.SelfAtariRate)
+	b.SetPatternRate(t.PatternRate)
 }
 
 // Names lists the optional steps that are on, in words, for a player's
@@ -41,7 +48,7 @@ func (t Tactics) Names() []string {
 		on   bool
 		name string
 	}{{t.KoFights, "ko fights"}, {t.Ladders, "ladders"}, {t.RunTwo, "runs to two liberties"}, {t.LadderRuns, "runs out of ladders"},
-		{t.LoneSelfAtari, "no lone self-ataris"}, {t.Pattern2, "shapes of the move before"}, {t.Nakade, "nakade"},
+		{t.LoneSelfAtari, "no lone self-ataris"}, {t.Pattern2, "shapes of the move before"}, {t.Nakade, "nakade"}, {t.KillingFills, "killing fills"},
 		{t.TwoLibs, "two liberties"}} {
 		if x.on {
 			names = append(names, x.name)

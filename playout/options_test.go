@@ -18,7 +18,8 @@ func TestSetTactics(t *testing.T) {
 			Ladders: rapid.Bool().Draw(rt, "ladders"), RunTwo: rapid.Bool().Draw(rt, "runTwo"),
 			LadderRuns: rapid.Bool().Draw(rt, "ladderRuns"), LoneSelfAtari: rapid.Bool().Draw(rt, "lone"),
 			Pattern2: rapid.Bool().Draw(rt, "pattern2"), TwoLibs: rapid.Bool().Draw(rt, "twoLibs"),
-			StepRate: rapid.IntRange(0, 100).Draw(rt, "step"), SelfAtariRate: rapid.IntRange(0, 100).Draw(rt, "selfAtari"),
+			KillingFills: rapid.Bool().Draw(rt, "killingFills"),
+			StepRate:     rapid.IntRange(0, 100).Draw(rt, "step"), SelfAtariRate: rapid.IntRange(0, 100).Draw(rt, "selfAtari"),
 		}
 		seed := rapid.Uint64().Draw(rt, "seed")
 		a := NewSquare(s.Graph(), false, 0)
@@ -34,7 +35,9 @@ func TestSetTactics(t *testing.T) {
 		b.SetLoneSelfAtari(tc.LoneSelfAtari)
 		b.SetPattern2(tc.Pattern2)
 		b.SetTwoLibs(tc.TwoLibs)
+		b.SetKillingFills(tc.KillingFills)
 		b.SetRates(tc.StepRate, tc.SelfAtariRate)
+		b.SetPatternRate(tc.PatternRate)
 		for _, x := range []*SquareBoard{a, b} {
 			x.Load(s)
 			x.Playout(NewRand(seed))
@@ -42,7 +45,7 @@ func TestSetTactics(t *testing.T) {
 		if !slices.Equal(a.Steps(), b.Steps()) {
 			rt.Fatalf("%+v: SetTactics played %v, the setters %v", tc, a.Steps(), b.Steps())
 		}
-		if (len(tc.Names()) == 0) != (tc == Tactics{StepRate: tc.StepRate, SelfAtariRate: tc.SelfAtariRate}) {
+		if (len(tc.Names()) == 0) != (tc == Tactics{StepRate: tc.StepRate, SelfAtariRate: tc.SelfAtariRate, PatternRate: tc.PatternRate}) {
 			rt.Fatalf("%+v: names %q", tc, tc.Names())
 		}
 	})

@@ -505,3 +505,38 @@ func TestCode3x3(t *testing.T) {
 		}
 	}
 }
+
+// TestKillingFill: with killing fills on, Black's self-atari that makes
+// a straight three or a pyramid four inside White's wall is allowed (its
+// capture leaves a space with one vital point), one that makes a
+// straight four (two vital points) is not; with them off, each is a
+// self-atari, and the search's SelfAtari counts them all.
+func TestKillingFill(t *testing.T) {
+	for _, c := range []struct {
+		moves, fill string
+		kill        bool
+	}{
+		{"a1 a2 b1 b2 e5 c2 e4 d2 e3 e1", "c1", true},  // straight three a1-c1, liberty d1
+		{"a1 a2 b1 b2 c1 c2 e5 d2 e4 e2", "d1", false}, // straight four a1-d1, liberty e1
+		{"a1 a2 c1 c2 b2 b3 e5 d2 e4 e1", "b1", true},  // pyramid four a1 b1 c1 b2, liberty d1
+	} {
+		for _, on := range []bool{false, true} {
+			s := start(t, "go ko=none", "5x5")
+			if err := game.PlayAll(s, c.moves); err != nil {
+				t.Fatal(err)
+			}
+			b := NewSquare(s.Graph(), false, 0)
+			b.SetHeavy(true)
+			b.SetKillingFills(on)
+			b.Load(s)
+			p := pointOf(t, s.Graph(), c.fill)
+			want := !(on && c.kill)
+			if got := b.selfAtari(b.toInt[p], board.Black); got != want {
+				t.Errorf("after %s, killing fills %v: %s self-atari %v, want %v", c.moves, on, c.fill, got, want)
+			}
+			if !b.SelfAtari(p) {
+				t.Errorf("after %s, killing fills %v: the search's SelfAtari(%s) false", c.moves, on, c.fill)
+			}
+		}
+	}
+}

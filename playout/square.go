@@ -58,7 +58,9 @@ type SquareBoard struct {
 	ladderRuns    bool         // the answer to atari runs to two liberties the chase does not catch (SetLadderRuns)
 	stepRate      int          // percent of chances the tactical steps take, 0 for all (SetRates)
 	selfAtariRate int          // percent of self-ataris the random move refuses, 0 for all (SetRates)
+	patternRate   int          // percent of chances the shape step takes, 0 for stepRate's (SetPatternRate)
 	loneSelfAtari bool         // the tactical policy refuses lone self-ataris but throw-ins (SetLoneSelfAtari)
+	killingFills  bool         // the tactical policy allows self-ataris that leave dead shapes (SetKillingFills)
 	scratch       *SquareBoard // where ladders are read, or nil before the first
 	koFight       int32        // the point the playout's last ko capture barred, or -1
 	koFightBy     board.Color  // the player it barred
@@ -487,7 +489,7 @@ func (b *SquareBoard) randomMove(r *Rand) bool {
 		if x < 0 && b.gammas != nil {
 			x = b.gammaMove(r)
 		}
-		if x < 0 && b.gammas == nil && b.takes(r) {
+		if x < 0 && b.gammas == nil && b.shapes(r) {
 			x = b.patternMove(r, b.last)
 			if x < 0 && b.pattern2 {
 				x = b.patternMove(r, b.last2)
@@ -535,6 +537,26 @@ func (b *SquareBoard) SetPattern2(on bool) { b.pattern2 = on }
 // or stepRate times in a hundred (SetRates).
 func (b *SquareBoard) takes(r *Rand) bool {
 	return b.stepRate == 0 || int(r.Intn(100)) < b.stepRate
+}
+
+// shapes reports whether the tactical policy tries its shape step:
+// patternRate times in a hundred if set (SetPatternRate), else as takes.
+func (b *SquareBoard) shapes(r *Rand) bool {
+	if b.patternRate == 0 {
+		return b.takes(r)
+	}
+	return int(r.Intn(100)) < b.patternRate
+}
+
+// SetPatternRate makes the tactical policy try its shape step (the 3x3
+// patterns around the last move) rate times in a hundred, from 1 to 99,
+// whatever the rate of the other steps (SetRates); 0 or 100 leaves it to
+// SetRates.
+func (b *SquareBoard) SetPatternRate(rate int) {
+	if rate >= 100 {
+		rate = 0
+	}
+	b.patternRate = max(rate, 0)
 }
 
 // refuses reports whether the tactical policy's random move refuses a

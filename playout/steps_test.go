@@ -159,6 +159,12 @@ func TestRates(t *testing.T) {
 	if n := captures(50); n < 440 || n > 580 {
 		t.Errorf("at 50%%: e4 %d times in 1000, want about 500", n)
 	}
+	// The shape step's own rate leaves the answer to atari alone.
+	b.SetPatternRate(1)
+	if n := captures(0); n != 1000 {
+		t.Errorf("shapes at 1%%: e4 %d times in 1000, want always", n)
+	}
+	b.SetPatternRate(0)
 	r := NewRand(4)
 	b.SetRates(0, 60)
 	n := 0
@@ -174,7 +180,9 @@ func TestRates(t *testing.T) {
 
 // TestPattern2: after Black c3, White c4 and Black far off on f6, no shape
 // matches around f6; with SetPattern2, White's random move is a shape
-// around its own c4 (next to it), every time; without, it is not always.
+// around its own c4 (next to it), every time; without, it is not always;
+// with a pattern rate of 1 in 100 (SetPatternRate) neither is, and at 50
+// about half the time and the random move's share besides.
 func TestPattern2(t *testing.T) {
 	s, b := squareAfter(t, "c3", "c4", "f6")
 	c4 := pointOf(t, s.Graph(), "c4")
@@ -204,4 +212,15 @@ func TestPattern2(t *testing.T) {
 	if n := near(false); n > 100 {
 		t.Errorf("without pattern2, %d moves in 200 next to c4", n)
 	}
+	// The shape step at a pattern rate of 1 in 100 is all but gone,
+	// and at 50 it plays about half the time.
+	b.SetPatternRate(1)
+	if n := near(true); n > 100 {
+		t.Errorf("with pattern2 at a pattern rate of 1, %d moves in 200 next to c4", n)
+	}
+	b.SetPatternRate(50)
+	if n := near(true); n < 100 || n > 180 {
+		t.Errorf("with pattern2 at a pattern rate of 50, %d moves in 200 next to c4, want 100 plus the random move's share", n)
+	}
+	b.SetPatternRate(0)
 }

@@ -230,7 +230,7 @@ func (b *SquareBoard) selfAtari(p int32, c board.Color) bool {
 		return false
 	}
 	if size >= 2 {
-		return true
+		return !b.killingFills || !b.killingFill(p, c, size)
 	}
 	if !b.loneSelfAtari {
 		return false
@@ -244,6 +244,102 @@ func (b *SquareBoard) selfAtari(p int32, c board.Color) bool {
 	}
 	return false
 }
+
+// killingFill reports whether the self-atari of c on p, making a chain
+// of size stones with one liberty, fills an eye space of the other
+// player's that its capture leaves dead: the chain (whose every other
+// neighbour is then the other player's or the border) is a straight or
+// bent three, a square or pyramid four, a bulky or cross five or a
+// rabbity six, a shape whose capture leaves a space with one vital
+// point (vital) or none. The capture's space is the chain's points; the
+// other player's capturing stone fills the liberty.
+func (b *SquareBoard) killingFill(p int32, c board.Color, size int32) bool {
+	if size < 3 || size > 6 {
+		return false
+	}
+	var shape [6]int32
+	n := 0
+	shape[n] = p
+	n++
+	for _, q := range [4]int32{p - b.stride, p - 1, p + 1, p + b.stride} {
+		if b.color[q&cellMask] != c {
+			continue
+		}
+		r := b.chain[q&cellMask]
+		if b.in(shape[:n], r) {
+			continue
+		}
+		s := r
+		for {
+			shape[n] = s
+			n++
+			if s = b.next[s&cellMask]; s == r {
+				break
+			}
+		}
+	}
+	if _, ok := b.vital(shape[:n]); ok {
+		return true
+	}
+	return n == 4 && b.square(shape[:n])
+}
+
+// in reports whether padded index q is among ps.
+func (b *SquareBoard) in(ps []int32, q int32) bool {
+	for _, x := range ps {
+		if x == q {
+			return true
+		}
+	}
+	return false
+}
+
+// vital returns the point of region (three to six points) with the most
+// neighbours in the region, if one point alone has that many: the vital
+// point of a straight or bent three, a pyramid four, a bulky or cross
+// five or a rabbity six; straight and bent fours, the square four and
+// the rectangular six tie.
+func (b *SquareBoard) vital(region []int32) (int32, bool) {
+	s := b.stride
+	best, most, ties := int32(-1), -1, 0
+	for _, p := range region {
+		k := 0
+		for _, x := range [4]int32{p - s, p - 1, p + 1, p + s} {
+			if b.in(region, x) {
+				k++
+			}
+		}
+		switch {
+		case k > most:
+			best, most, ties = p, k, 1
+		case k == most:
+			ties++
+		}
+	}
+	return best, ties == 1
+}
+
+// square reports whether the four points of region make a 2x2 square.
+func (b *SquareBoard) square(region []int32) bool {
+	lo := region[0]
+	for _, p := range region {
+		lo = min(lo, p)
+	}
+	s := b.stride
+	for _, p := range [4]int32{lo, lo + 1, lo + s, lo + s + 1} {
+		if !b.in(region, p) {
+			return false
+		}
+	}
+	return true
+}
+
+// SetKillingFills makes the tactical policy allow the self-ataris of two
+// or more stones that fill an eye space of the other player's so that
+// its capture leaves a dead shape (killingFill), as Pachi's moggy allows
+// nakade among its self-ataris; the search's priors (SelfAtari) still
+// count them as self-ataris.
+func (b *SquareBoard) SetKillingFills(on bool) { b.killingFills = on }
 
 // SetLoneSelfAtari makes the tactical policy refuse self-ataris of a
 // single stone too, but for throw-ins (selfAtari).
@@ -420,24 +516,7 @@ func (b *SquareBoard) nakadeMove() int32 {
 		if open || n < 3 {
 			continue
 		}
-		best, most, ties := int32(-1), -1, 0
-		for _, p := range region[:n] {
-			k := 0
-			for _, x := range [4]int32{p - s, p - 1, p + 1, p + s} {
-				for _, y := range region[:n] {
-					if x == y {
-						k++
-					}
-				}
-			}
-			switch {
-			case k > most:
-				best, most, ties = p, k, 1
-			case k == most:
-				ties++
-			}
-		}
-		if ties == 1 && b.playable(best, c) {
+		if best, ok := b.vital(region[:n]); ok && b.playable(best, c) {
 			return best
 		}
 	}
@@ -513,5 +592,9 @@ func (b *SquareBoard) Pattern(p int) bool {
 // would leave a chain of two or more stones in atari, capturing nothing
 // (for the search's priors).
 func (b *SquareBoard) SelfAtari(p int) bool {
-	return b.selfAtari(b.toInt[p], b.toMove)
+	fills := b.killingFills
+	b.killingFills = false
+	sa := b.selfAtari(b.toInt[p], b.toMove)
+	b.killingFills = fills
+	return sa
 }

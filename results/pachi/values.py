@@ -5,9 +5,11 @@
                                                   of every game in the match directories
                                                   (games of at least 6 moves more), shuffled
     values.py run POS.json N OUT.jsonl moku PLAYOUTS MOKU [moku flags...]
-    values.py run POS.json N OUT.jsonl pachi PLAYOUTS PACHI
+    values.py run POS.json N OUT.jsonl pachi PLAYOUTS PACHI [OPTIONS]
                                                   the first N positions, one JSON line each
-                                                  (resumes OUT.jsonl where it stopped)
+                                                  (resumes OUT.jsonl where it stopped);
+                                                  Pachi's OPTIONS join its engine options,
+                                                  e.g. playout=moggy:nakaderate=0
     values.py score OUT.jsonl...                  AUC and Brier score of each file, on the
                                                   positions all of them judged
 
@@ -86,7 +88,8 @@ def run(posf, n, out, kind, playouts, argv):
     if kind == "moku":
         g = GTP([argv[0], "gtp", "--game", "go", "--board", "9x9", "--komi", "7.5", "--threads", "1"] + argv[1:])
     else:
-        g = GTP([argv[0], "--nodcnn", "-t", f"={playouts}", "threads=1,pondering=0"])
+        opts = ",".join(["threads=1,pondering=0"] + argv[1:2])
+        g = GTP([argv[0], "--nodcnn", "-t", f"={playouts}", opts])
         for c in ("boardsize 9", "komi 7.5"):
             g.cmd(c)
     with open(out, "a") as fo:
