@@ -102,4 +102,6 @@ func BenchmarkKeptTree9x9(b *testing.B) {
 
 // BenchmarkSearch9x9TunedThreads2 is 9x9 Go as moku gtp plays it by
 // default, on two threads sharing one tree.
-func BenchmarkSearch9x9TunedThreads2(b *testing.B) { benchSearchWith(b, "go", "9x9", true, 2, true, true) }
+func BenchmarkSearch9x9TunedThreads2(b *testing.B) {
+	benchSearchWith(b, "go", "9x9", true, 2, true, true)
+}

@@ -98,6 +98,17 @@ type Options struct {
 	// the point (analysis, the komi pie) leave it off.
 	StopEarly bool
 
+	// LCB plays, instead of the most visited move, the root's child
+	// whose win rate has the highest lower confidence bound (lcbChoice:
+	// its rate less lcbStdevs standard errors) among those with at least
+	// lcbShare of the most visited child's playouts: a move the search
+	// found late, whose rate is well above the most visited one's, is
+	// played though it has not yet gathered the most playouts. A search
+	// with LCB runs its whole budget: StopEarly, which can tell only
+	// when no other move can become the most visited, does not stop it
+	// (but for a single legal move).
+	LCB bool
+
 	// Stop, if not nil, ends the search early when it is closed (a
 	// context's Done channel will do): the analysis is that of the
 	// playouts made so far. GTP's live analysis stops this way when the
@@ -505,6 +516,9 @@ func (p *Player) Name() string {
 	if p.Opt.KeepTree {
 		s += ", tree kept"
 	}
+	if p.Opt.LCB {
+		s += ", lower confidence bound"
+	}
 	if p.Opt.MarginWeight > 0 {
 		s += fmt.Sprintf(", margin weight %g", p.Opt.MarginWeight)
 		if p.Opt.MarginScale > 0 {
@@ -828,6 +842,9 @@ func (t *tree) decided() bool {
 	case 1:
 		return true // the only move
 	}
+	if t.opt.LCB {
+		return false // a move found late may yet overtake on its bound
+	}
 	var first, second int64
 	for _, k := range kids {
 		v := k.visits.Load()
@@ -848,6 +865,54 @@ func (t *tree) decided() bool {
 		left = min(left, int64(float64(done)*rest.Seconds()/elapsed.Seconds())+1)
 	}
 	return left < math.MaxInt64/unit && first-second > left*unit
+}
+
+// lcbStdevs and lcbShare are Options.LCB's standard errors below the
+// rate and least share of the most visited child's playouts.
+const (
+	lcbStdevs = 3
+	lcbShare  = 0.15
+)
+
+// mostVisited returns the child with the most visits, the first of
+// those tied.
+func mostVisited(kids []*node) *node {
+	var best *node
+	for _, k := range kids {
+		if best == nil || k.visits.Load() > best.visits.Load() {
+			best = k
+		}
+	}
+	return best
+}
+
+// lcbChoice returns the child Options.LCB plays: of the children with
+// at least lcbShare of the most visited one's playouts (the priors'
+// games excluded), the one with the highest rate - lcbStdevs*sqrt(rate*
+// (1-rate)/playouts), its standard error no less than that of a rate of
+// 1/20 or 19/20, so that a rate of 0 or 1 is not taken as certain. The
+// most visited child is the first candidate and keeps ties.
+func lcbChoice(kids []*node) *node {
+	top := mostVisited(kids)
+	if top == nil || top.realVisits() <= 0 {
+		return top
+	}
+	least := lcbShare * float64(top.realVisits())
+	lcb := func(k *node) float64 {
+		n := float64(k.realVisits())
+		r := k.realRate()
+		return r - lcbStdevs*math.Sqrt(max(r*(1-r), 0.05*0.95)/n)
+	}
+	best, bv := top, lcb(top)
+	for _, k := range kids {
+		if k == top || float64(k.realVisits()) < least || k.realVisits() <= 0 {
+			continue
+		}
+		if v := lcb(k); v > bv {
+			best, bv = k, v
+		}
+	}
+	return best
 }
 
 // iterate is one descent, playout and backup.
@@ -1359,6 +1424,8 @@ func (t *tree) analysis(s game.State, ws []*worker, took time.Duration) Analysis
 		a.Candidates = append(a.Candidates, c)
 	}
 	switch {
+	case len(a.Candidates) > 0 && t.opt.LCB:
+		a.Best = lcbChoice(kids).move
 	case len(a.Candidates) > 0:
 		a.Best = a.Candidates[0].Move
 	default:
