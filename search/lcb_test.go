@@ -1,6 +1,7 @@
 package search
 
 import (
+	"math"
 	"testing"
 
 	"moku/board"
@@ -75,5 +76,30 @@ func TestLCBSearchesWholeBudget(t *testing.T) {
 	}
 	if want := lcbChoice(tr.root.kids()).move; a.Best != want {
 		t.Errorf("with LCB the best move is %v, lcbChoice says %v", a.Best, want)
+	}
+}
+
+// TestHopeless: a search gives up only when its win rate and that of
+// every move with lcbShare of the most visited one's playouts are below
+// the resign rate: not when a move found late wins 43% (the position of
+// results/pachi's "Resigned at 43%", where the most visited move won 1%),
+// whatever the moves with few playouts say.
+func TestHopeless(t *testing.T) {
+	cand := func(visits int, rate float64) Candidate { return Candidate{Visits: visits, WinRate: rate} }
+	for _, c := range []struct {
+		name string
+		a    Analysis
+		want bool
+	}{
+		{"lost", Analysis{WinRate: 0.05, Candidates: []Candidate{cand(6000, 0.04), cand(3000, 0.06), cand(100, 0.5)}}, true},
+		{"found late", Analysis{WinRate: 0.09, Candidates: []Candidate{cand(6841, 0.012), cand(4817, 0.434), cand(1180, 0.004)}}, false},
+		{"a move with few playouts", Analysis{WinRate: 0.05, Candidates: []Candidate{cand(6000, 0.04), cand(800, 0.5)}}, true},
+		{"overall rate above", Analysis{WinRate: 0.12, Candidates: []Candidate{cand(6000, 0.04)}}, false},
+		{"no playouts of a move", Analysis{WinRate: 0.05, Candidates: []Candidate{cand(6000, 0.04), cand(0, math.NaN())}}, true},
+		{"no moves", Analysis{WinRate: 0.05}, false},
+	} {
+		if got := hopeless(c.a, 0.1); got != c.want {
+			t.Errorf("%s: hopeless %v, want %v", c.name, got, c.want)
+		}
 	}
 }

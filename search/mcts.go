@@ -72,7 +72,8 @@ type Options struct {
 	Seed     uint64        // seed of the random choices
 
 	// Resign lets the player resign when its win rate, after enough
-	// playouts, is below ResignRate (two-player games only).
+	// playouts, is below ResignRate, over all the playouts and for every
+	// move searched much (hopeless; two-player games only).
 	Resign     bool
 	ResignRate float64
 
@@ -608,11 +609,29 @@ func (p *Player) Genmove(s game.State) (game.Move, error) {
 		return game.Move{}, err
 	}
 	p.last = a
-	if opt.Resign && s.Rules().Players == 2 && a.Playouts >= 500 && len(a.Candidates) > 0 &&
-		a.Candidates[0].WinRate < opt.ResignRate && a.WinRate < opt.ResignRate {
+	if opt.Resign && s.Rules().Players == 2 && a.Playouts >= 500 && hopeless(a, opt.ResignRate) {
 		return game.ResignMove, nil
 	}
 	return a.Best, nil
+}
+
+// hopeless reports whether a search's analysis a gives up the game at
+// resign rate rate: the win rate over all its playouts is below rate,
+// and so is that of every move with at least lcbShare of the most
+// visited move's playouts. The most visited move alone will not do: a
+// move the search found late may win far more often before it has
+// gathered the most playouts (see Options.LCB).
+func hopeless(a Analysis, rate float64) bool {
+	if len(a.Candidates) == 0 || !(a.WinRate < rate) {
+		return false
+	}
+	least := lcbShare * float64(a.Candidates[0].Visits)
+	for _, c := range a.Candidates {
+		if float64(c.Visits) >= least && c.Visits > 0 && !(c.WinRate < rate) {
+			return false
+		}
+	}
+	return true
 }
 
 // worker is one search thread: its own copy of the position, fast board,
