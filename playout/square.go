@@ -552,12 +552,7 @@ func (b *SquareBoard) shapes(r *Rand) bool {
 // patterns around the last move) rate times in a hundred, from 1 to 99,
 // whatever the rate of the other steps (SetRates); 0 or 100 leaves it to
 // SetRates.
-func (b *SquareBoard) SetPatternRate(rate int) {
-	if rate >= 100 {
-		rate = 0
-	}
-	b.patternRate = max(rate, 0)
-}
+func (b *SquareBoard) SetPatternRate(rate int) { b.patternRate = rateOrAlways(rate) }
 
 // refuses reports whether the tactical policy's random move refuses a
 // self-atari: always, or selfAtariRate times in a hundred (SetRates).
@@ -571,13 +566,16 @@ func (b *SquareBoard) refuses(r *Rand) bool {
 // Pachi's moggy does (its 9x9 rates: 90 and 60). 0 or 100: always, the
 // default.
 func (b *SquareBoard) SetRates(step, selfAtari int) {
-	always := func(x int) int {
-		if x <= 0 || x >= 100 {
-			return 0
-		}
-		return x
+	b.stepRate, b.selfAtariRate = rateOrAlways(step), rateOrAlways(selfAtari)
+}
+
+// rateOrAlways is a rate of SetRates and SetPatternRate as the board
+// keeps it: 1 to 99 as given, 0 for always (0, 100 and beyond).
+func rateOrAlways(x int) int {
+	if x <= 0 || x >= 100 {
+		return 0
 	}
-	b.stepRate, b.selfAtariRate = always(step), always(selfAtari)
+	return x
 }
 
 // Playout plays the reference light policy (or the tactical one) to the

@@ -1,6 +1,10 @@
 package playout
 
-import "moku/board"
+import (
+	"slices"
+
+	"moku/board"
+)
 
 // The tactical ("heavy") policy of SquareBoard, in the manner of MoGo
 // (Gelly, Wang, Munos and Teytaud, "Modification of UCT with patterns in
@@ -220,8 +224,14 @@ func (b *SquareBoard) countLibs(r int32, n, most int) int {
 // or more stones with one liberty, capturing nothing; with lone
 // self-ataris refused (SetLoneSelfAtari), a single stone too, unless it
 // throws in: its liberty's other neighbours are all the other player's
-// stones or the border, a space the other player encloses.
+// stones or the border, a space the other player encloses; with killing
+// fills allowed (SetKillingFills), not a fill that killingFill allows.
 func (b *SquareBoard) selfAtari(p int32, c board.Color) bool {
+	return b.selfAtariFills(p, c, b.killingFills)
+}
+
+// selfAtariFills is selfAtari with killing fills allowed or not.
+func (b *SquareBoard) selfAtariFills(p int32, c board.Color, fills bool) bool {
 	if e := b.nbr[p&cellMask] & 0xF; e >= 2 {
 		return false
 	}
@@ -230,7 +240,7 @@ func (b *SquareBoard) selfAtari(p int32, c board.Color) bool {
 		return false
 	}
 	if size >= 2 {
-		return !b.killingFills || !b.killingFill(p, c, size)
+		return !fills || !b.killingFill(p, c, size)
 	}
 	if !b.loneSelfAtari {
 		return false
@@ -266,7 +276,7 @@ func (b *SquareBoard) killingFill(p int32, c board.Color, size int32) bool {
 			continue
 		}
 		r := b.chain[q&cellMask]
-		if b.in(shape[:n], r) {
+		if slices.Contains(shape[:n], r) {
 			continue
 		}
 		s := r
@@ -284,16 +294,6 @@ func (b *SquareBoard) killingFill(p int32, c board.Color, size int32) bool {
 	return n == 4 && b.square(shape[:n])
 }
 
-// in reports whether padded index q is among ps.
-func (b *SquareBoard) in(ps []int32, q int32) bool {
-	for _, x := range ps {
-		if x == q {
-			return true
-		}
-	}
-	return false
-}
-
 // vital returns the point of region (three to six points) with the most
 // neighbours in the region, if one point alone has that many: the vital
 // point of a straight or bent three, a pyramid four, a bulky or cross
@@ -305,7 +305,7 @@ func (b *SquareBoard) vital(region []int32) (int32, bool) {
 	for _, p := range region {
 		k := 0
 		for _, x := range [4]int32{p - s, p - 1, p + 1, p + s} {
-			if b.in(region, x) {
+			if slices.Contains(region, x) {
 				k++
 			}
 		}
@@ -327,7 +327,7 @@ func (b *SquareBoard) square(region []int32) bool {
 	}
 	s := b.stride
 	for _, p := range [4]int32{lo, lo + 1, lo + s, lo + s + 1} {
-		if !b.in(region, p) {
+		if !slices.Contains(region, p) {
 			return false
 		}
 	}
@@ -592,9 +592,5 @@ func (b *SquareBoard) Pattern(p int) bool {
 // would leave a chain of two or more stones in atari, capturing nothing
 // (for the search's priors).
 func (b *SquareBoard) SelfAtari(p int) bool {
-	fills := b.killingFills
-	b.killingFills = false
-	sa := b.selfAtari(b.toInt[p], b.toMove)
-	b.killingFills = fills
-	return sa
+	return b.selfAtariFills(b.toInt[p], b.toMove, false)
 }
