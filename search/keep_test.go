@@ -71,3 +71,52 @@ func TestKeepTree(t *testing.T) {
 		}
 	}
 }
+
+// A node's siblings share its allocation, so descending the kept tree
+// drops their subtrees: a sibling's children, unreachable from the new
+// root, would otherwise stay alive with it.
+func TestKeptTreeDropsSiblings(t *testing.T) {
+	s := start(t, "go", "7x7")
+	opt := Options{Playouts: 3000, Seed: 9, KeepTree: true, StopEarly: false}
+	p := New(opt)
+	m, err := p.Genmove(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	reply := p.Last().Candidates[0].PV
+	if len(reply) < 2 {
+		t.Fatalf("principal variation %v has no answer", reply)
+	}
+	for _, x := range []game.Move{m, reply[1]} {
+		if err := s.Play(x); err != nil {
+			t.Fatal(err)
+		}
+	}
+	old := p.kept.root
+	expanded := 0
+	for _, k := range old.kids() {
+		if k.move != m && k.kids() != nil {
+			expanded++
+		}
+	}
+	if expanded == 0 {
+		t.Fatal("no sibling of the move played was expanded: nothing to drop")
+	}
+	root := p.kept.descend(s, p.Opt)
+	if root == nil || root.kids() == nil {
+		t.Fatal("the kept tree has no node for the moves played")
+	}
+	var mine *node
+	for _, k := range old.kids() {
+		if k.move == m {
+			mine = k
+		} else if k.kids() != nil {
+			t.Errorf("sibling %v of the move played keeps its children", k.move)
+		}
+	}
+	for _, k := range mine.kids() {
+		if k != root && k.kids() != nil {
+			t.Errorf("sibling %v of the answer keeps its children", k.move)
+		}
+	}
+}

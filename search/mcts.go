@@ -366,10 +366,16 @@ func (n *node) criticality() float64 {
 
 // newNode returns a child with prior visits and wins (in visits).
 func newNode(m game.Move, player board.Color, visits, wins float64) *node {
-	k := &node{move: m, player: player}
+	k := new(node)
+	k.init(m, player, visits, wins)
+	return k
+}
+
+// init sets a new node's move, player and starting counts.
+func (k *node) init(m game.Move, player board.Color, visits, wins float64) {
+	k.move, k.player = m, player
 	k.visits.Store(int64(math.Round(visits * unit)))
 	k.wins.Store(int64(math.Round(wins * unit)))
-	return k
 }
 
 // Candidate is a move of the root with its statistics.
@@ -438,6 +444,7 @@ func (k *kept) descend(s game.State, opt Options) *node {
 		}
 	}
 	n := k.root
+	path := make([]*node, 0, len(h)-len(k.hist))
 	for _, x := range h[len(k.hist):] {
 		var next *node
 		for _, c := range n.kids() {
@@ -449,10 +456,24 @@ func (k *kept) descend(s game.State, opt Options) *node {
 		if next == nil {
 			return nil
 		}
+		path = append(path, next)
 		n = next
 	}
 	if n.kids() == nil {
 		return nil
+	}
+	// A node's siblings share its allocation (children), so the new root
+	// keeps them alive: drop their subtrees, which no search will reach.
+	for i, x := range path {
+		parent := k.root
+		if i > 0 {
+			parent = path[i-1]
+		}
+		for _, c := range parent.kids() {
+			if c != x {
+				c.children.Store(nil)
+			}
+		}
 	}
 	return n
 }
@@ -1193,8 +1214,8 @@ func (t *tree) children(w *worker) []*node {
 	if counts {
 		gb.Load(w.s)
 	}
-	kids := make([]*node, 0, len(w.moves))
-	for _, m := range w.moves {
+	kids, block := make([]*node, 0, len(w.moves)), make([]node, len(w.moves))
+	for i, m := range w.moves {
 		visits, wins := t.opt.PriorEven, t.opt.PriorEven/2
 		if m.Kind == game.Pass && len(w.moves) > 1 {
 			wins = 0
@@ -1202,7 +1223,8 @@ func (t *tree) children(w *worker) []*node {
 		if m.Kind == game.Place {
 			visits, wins = t.placePrior(w, gb, counts, m.Point, mover, last, visits, wins)
 		}
-		k := newNode(m, mover, visits, wins)
+		k := &block[i]
+		k.init(m, mover, visits, wins)
 		k.prior, k.priorWon = k.visits.Load(), k.wins.Load()
 		kids = append(kids, k)
 	}
@@ -1230,7 +1252,7 @@ func (t *tree) learnedChildren(w *worker) []*node {
 		best = max(best, q)
 	}
 	mover := w.s.ToMove()
-	kids := make([]*node, 0, len(w.moves))
+	kids, block := make([]*node, 0, len(w.moves)), make([]node, len(w.moves))
 	for i, m := range w.moves {
 		if t.opt.PruneLadders && w.feats[i][prior.Ladder] == 2 {
 			continue // an escape the ladder catches anyway
@@ -1250,7 +1272,8 @@ func (t *tree) learnedChildren(w *worker) []*node {
 		case m.Kind == game.Place && t.liberty && fillsEye(w.s, m.Point, mover):
 			wins = 0
 		}
-		k := newNode(m, mover, visits, wins)
+		k := &block[i]
+		k.init(m, mover, visits, wins)
 		k.prior, k.priorWon = k.visits.Load(), k.wins.Load()
 		k.policy = float32(w.probs[i])
 		kids = append(kids, k)
