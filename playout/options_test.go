@@ -18,8 +18,8 @@ func TestSetTactics(t *testing.T) {
 			Ladders: rapid.Bool().Draw(rt, "ladders"), RunTwo: rapid.Bool().Draw(rt, "runTwo"),
 			LadderRuns: rapid.Bool().Draw(rt, "ladderRuns"), LoneSelfAtari: rapid.Bool().Draw(rt, "lone"),
 			Pattern2: rapid.Bool().Draw(rt, "pattern2"), TwoLibs: rapid.Bool().Draw(rt, "twoLibs"),
-			KillingFills: rapid.Bool().Draw(rt, "killingFills"),
-			StepRate:     rapid.IntRange(0, 100).Draw(rt, "step"), SelfAtariRate: rapid.IntRange(0, 100).Draw(rt, "selfAtari"),
+			KillingFills: rapid.Bool().Draw(rt, "killingFills"), SelfAtariOther: rapid.Bool().Draw(rt, "selfAtariOther"),
+			StepRate: rapid.IntRange(0, 100).Draw(rt, "step"), SelfAtariRate: rapid.IntRange(0, 100).Draw(rt, "selfAtari"),
 		}
 		seed := rapid.Uint64().Draw(rt, "seed")
 		a := NewSquare(s.Graph(), false, 0)
@@ -36,6 +36,7 @@ func TestSetTactics(t *testing.T) {
 		b.SetPattern2(tc.Pattern2)
 		b.SetTwoLibs(tc.TwoLibs)
 		b.SetKillingFills(tc.KillingFills)
+		b.SetSelfAtariOther(tc.SelfAtariOther)
 		b.SetRates(tc.StepRate, tc.SelfAtariRate)
 		b.SetPatternRate(tc.PatternRate)
 		for _, x := range []*SquareBoard{a, b} {

@@ -540,3 +540,109 @@ func TestKillingFill(t *testing.T) {
 		}
 	}
 }
+
+// TestSelfAtariOther: White d1 has the liberties c1 and e1, and Black's
+// c2-d2 the liberties c1 and e2; Black's c1 is a self-atari of three
+// stones, and with SetSelfAtariOther its cousin is e1, the approach that
+// ataris d1 from outside. A random move that draws c1 first plays e1
+// instead, so e1 comes more often than without.
+func TestSelfAtariOther(t *testing.T) {
+	s := start(t, "go ko=none", "5x5")
+	if err := game.PlayAll(s, "c2 c3 d2 d3 a5 b2 a4 b1 e5 d1"); err != nil {
+		t.Fatal(err)
+	}
+	b := NewSquare(s.Graph(), false, 0)
+	b.SetHeavy(true)
+	b.Load(s)
+	c1, e1 := b.toInt[pointOf(t, s.Graph(), "c1")], b.toInt[pointOf(t, s.Graph(), "e1")]
+	if !b.selfAtari(c1, board.Black) {
+		t.Fatal("c1 is no self-atari")
+	}
+	count := func(on bool) (n int) {
+		b.SetSelfAtariOther(on)
+		for seed := range uint64(2000) {
+			b.Load(s)
+			b.last = -1 // the random move alone
+			b.randomMove(NewRand(seed))
+			if b.toInt[b.Steps()[0].Point] == e1 {
+				n++
+			}
+		}
+		return n
+	}
+	if q := b.cousin(c1, board.Black); q != -1 {
+		t.Errorf("without SetSelfAtariOther: cousin %d", q)
+	}
+	b.SetSelfAtariOther(true)
+	if q := b.cousin(c1, board.Black); q != e1 {
+		t.Errorf("cousin of c1 %d, want e1 (%d)", q, e1)
+	}
+	off, on := count(false), count(true)
+	// 14 empty points: each drawn first about 2000/14 = 143 times.
+	if on < off+80 {
+		t.Errorf("e1 played %d times in 2000 with SetSelfAtariOther, %d without", on, off)
+	}
+}
+
+// TestCousinProperty: on positions of random playouts, every cousin of a
+// self-atari is a playable point that is no self-atari and the other
+// liberty of a chain of the opponent's next to the self-atari with just
+// those two (by the rules engine), and a self-atari has none only when
+// no such chain has a playable other liberty.
+func TestCousinProperty(t *testing.T) {
+	found := 0
+	for seed := range uint64(60) {
+		s := start(t, "go ko=none", "9x9")
+		b := NewSquare(s.Graph(), false, 0)
+		b.SetHeavy(true)
+		b.SetSelfAtariOther(true)
+		r := NewRand(seed)
+		for k := int(seed%50) + 20; k > 0 && !s.Over(); k-- {
+			legal := s.LegalMoves(nil)
+			if s.Play(legal[r.Intn(len(legal))]) != nil {
+				t.Fatal("a legal move refused")
+			}
+		}
+		if s.Over() {
+			continue
+		}
+		b.Load(s)
+		grouped := s.(game.Grouped)
+		c := s.ToMove()
+		g := s.Graph()
+		for p := 0; p < g.N(); p++ {
+			x := b.toInt[p]
+			if s.At(p) != board.Empty || !b.playable(x, c) || !b.selfAtari(x, c) {
+				continue
+			}
+			// The other liberties the rule allows.
+			allowed := map[int32]bool{}
+			for _, q := range g.Neighbors(p) {
+				if s.At(int(q)) != 3-c {
+					continue
+				}
+				_, libs := grouped.Group(int(q))
+				if len(libs) != 2 {
+					continue
+				}
+				l := libs[0]
+				if l == p {
+					l = libs[1]
+				}
+				if y := b.toInt[l]; b.playable(y, c) && !b.selfAtari(y, c) {
+					allowed[y] = true
+				}
+			}
+			got := b.cousin(x, c)
+			if got == -1 && len(allowed) > 0 || got != -1 && !allowed[got] {
+				t.Fatalf("seed %d: cousin of %s %d, allowed %v\n%s", seed, game.At(p).Format(g), got, allowed, game.Text(s))
+			}
+			if got != -1 {
+				found++
+			}
+		}
+	}
+	if found < 5 {
+		t.Errorf("%d cousins found: the test needs more", found)
+	}
+}

@@ -49,28 +49,29 @@ type SquareBoard struct {
 
 	toInt []int32 // padded index of each point of the graph
 
-	heavy         bool         // the tactical policy (SetHeavy, tactics.go)
-	nakade        bool         // the tactical policy plays the vital points of eye spaces (SetNakade)
-	koFights      bool         // the tactical policy retakes kos (SetKoFights)
-	ladders       bool         // the tactical policy reads ladders (SetLadders, ladders.go)
-	twoLibs       bool         // the tactical policy plays on chains of two liberties (SetTwoLibs, twolibs.go)
-	runTwo        bool         // the answer to atari runs to two liberties too, unread (SetRunTwo)
-	ladderRuns    bool         // the answer to atari runs to two liberties the chase does not catch (SetLadderRuns)
-	stepRate      int          // percent of chances the tactical steps take, 0 for all (SetRates)
-	selfAtariRate int          // percent of self-ataris the random move refuses, 0 for all (SetRates)
-	patternRate   int          // percent of chances the shape step takes, 0 for stepRate's (SetPatternRate)
-	loneSelfAtari bool         // the tactical policy refuses lone self-ataris but throw-ins (SetLoneSelfAtari)
-	killingFills  bool         // the tactical policy allows self-ataris that leave dead shapes (SetKillingFills)
-	scratch       *SquareBoard // where ladders are read, or nil before the first
-	koFight       int32        // the point the playout's last ko capture barred, or -1
-	koFightBy     board.Color  // the player it barred
-	koFightAt     int32        // the playout's placements up to that capture
-	gammas        *Gammas      // weights of the tactical policy's random step (SetGammas), or nil
-	replies       *Replies     // last good replies the tactical policy plays (SetReplies), or nil
-	cands         []int32      // the tactical policy's candidates
-	last          int32        // padded index of the last placement, or -1 after a pass
-	last2         int32        // the same of the move before it
-	pattern2      bool         // the shape step looks around last2 too (SetPattern2)
+	heavy          bool         // the tactical policy (SetHeavy, tactics.go)
+	nakade         bool         // the tactical policy plays the vital points of eye spaces (SetNakade)
+	koFights       bool         // the tactical policy retakes kos (SetKoFights)
+	ladders        bool         // the tactical policy reads ladders (SetLadders, ladders.go)
+	twoLibs        bool         // the tactical policy plays on chains of two liberties (SetTwoLibs, twolibs.go)
+	runTwo         bool         // the answer to atari runs to two liberties too, unread (SetRunTwo)
+	ladderRuns     bool         // the answer to atari runs to two liberties the chase does not catch (SetLadderRuns)
+	stepRate       int          // percent of chances the tactical steps take, 0 for all (SetRates)
+	selfAtariRate  int          // percent of self-ataris the random move refuses, 0 for all (SetRates)
+	patternRate    int          // percent of chances the shape step takes, 0 for stepRate's (SetPatternRate)
+	loneSelfAtari  bool         // the tactical policy refuses lone self-ataris but throw-ins (SetLoneSelfAtari)
+	killingFills   bool         // the tactical policy allows self-ataris that leave dead shapes (SetKillingFills)
+	selfAtariOther bool         // a refused self-atari gives way to the other liberty of a chain it attacks (SetSelfAtariOther)
+	scratch        *SquareBoard // where ladders are read, or nil before the first
+	koFight        int32        // the point the playout's last ko capture barred, or -1
+	koFightBy      board.Color  // the player it barred
+	koFightAt      int32        // the playout's placements up to that capture
+	gammas         *Gammas      // weights of the tactical policy's random step (SetGammas), or nil
+	replies        *Replies     // last good replies the tactical policy plays (SetReplies), or nil
+	cands          []int32      // the tactical policy's candidates
+	last           int32        // padded index of the last placement, or -1 after a pass
+	last2          int32        // the same of the move before it
+	pattern2       bool         // the shape step looks around last2 too (SetPattern2)
 
 	gen   uint32
 	stack []int32
@@ -507,10 +508,17 @@ func (b *SquareBoard) randomMove(r *Rand) bool {
 	for k := b.empties.n; k > 0; {
 		i := int32(r.Intn(int(k)))
 		p := b.empties.list[i&cellMask]
-		if p != b.ko && !b.eye(p, c) && b.lives(p, c) && !(b.heavy && b.selfAtari(p, c) && b.refuses(r)) {
-			b.place(p, c)
-			b.last2, b.last = b.last, p
-			return true
+		if p != b.ko && !b.eye(p, c) && b.lives(p, c) {
+			if !(b.heavy && b.selfAtari(p, c) && b.refuses(r)) {
+				b.place(p, c)
+				b.last2, b.last = b.last, p
+				return true
+			}
+			if q := b.cousin(p, c); q >= 0 {
+				b.place(q, c)
+				b.last2, b.last = b.last, q
+				return true
+			}
 		}
 		k--
 		b.empties.swap(i, k)

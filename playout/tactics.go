@@ -341,6 +341,53 @@ func (b *SquareBoard) square(region []int32) bool {
 // count them as self-ataris.
 func (b *SquareBoard) SetKillingFills(on bool) { b.killingFills = on }
 
+// SetSelfAtariOther makes the tactical policy's random move, when it
+// refuses a self-atari, play instead the other liberty of a chain of the
+// other player's next to it that has two (cousin), as Pachi's moggy does
+// (selfatari_other): in a capturing race, the approach from outside in
+// place of the filling of the shared liberty.
+func (b *SquareBoard) SetSelfAtariOther(on bool) { b.selfAtariOther = on }
+
+// cousin returns, with SetSelfAtariOther, the other liberty of the first
+// chain of the other player's next to p that has two liberties, p and
+// that one, when c may play it and it is no self-atari; else -1.
+func (b *SquareBoard) cousin(p int32, c board.Color) int32 {
+	if !b.selfAtariOther {
+		return -1
+	}
+	o := 3 - c
+	for _, q := range [4]int32{p - b.stride, p - 1, p + 1, p + b.stride} {
+		if b.color[q&cellMask] != o {
+			continue
+		}
+		r := b.chain[q&cellMask]
+		b.gen++
+		if b.countLibs(r, 0, 3) != 2 {
+			continue
+		}
+		l := b.otherLib(r, p)
+		if l >= 0 && b.playable(l, c) && !b.selfAtari(l, c) {
+			return l
+		}
+	}
+	return -1
+}
+
+// otherLib returns a liberty of chain r other than p, or -1.
+func (b *SquareBoard) otherLib(r, p int32) int32 {
+	s := r
+	for {
+		for _, q := range [4]int32{s - b.stride, s - 1, s + 1, s + b.stride} {
+			if q != p && b.color[q&cellMask] == board.Empty {
+				return q
+			}
+		}
+		if s = b.next[s&cellMask]; s == r {
+			return -1
+		}
+	}
+}
+
 // SetLoneSelfAtari makes the tactical policy refuse self-ataris of a
 // single stone too, but for throw-ins (selfAtari).
 func (b *SquareBoard) SetLoneSelfAtari(on bool) { b.loneSelfAtari = on }
