@@ -31,6 +31,7 @@ type Settings struct {
 	Learned      bool    // mcts: learned move priors where moku has weights for the game
 	KeepTree     bool    // mcts: search on from the last move's tree (search.Options.KeepTree)
 	LCB          bool    // mcts: play the move of the best lower confidence bound (search.Options.LCB)
+	FalseEyes    bool    // mcts: the tree's priors tell false eyes from eyes (search.Options.FalseEyes)
 	Tuned        bool    // mcts: the settings measured strongest for the game where moku has them (search.Options.Tuned)
 	ForgetTree   bool    // mcts: Tuned without the kept tree (search.Options.ForgetTree): --tuned --keep-tree=false
 	Replies      bool    // mcts: last good replies in the tactical playouts (search.Options.Replies)
@@ -128,6 +129,7 @@ func (s *Settings) AddFlags(fs *flag.FlagSet) {
 	fs.Float64Var(&s.RaveEquiv, "rave-equiv", s.RaveEquiv, "mcts: playouts at which a move's AMAF rate and its own weigh the same (0: the default, 3500)")
 	fs.BoolVar(&s.Tuned, "tuned", s.Tuned, "mcts: where moku has measured settings stronger than the defaults for the game and board (9x9 Go, two-player Kee 9x9, Ki 11x11 and Keil side 7: --learned --learned-sqrt --learned-games 210 --prior-even 14 --keep-tree; three-player Kee 7x7: the same without --keep-tree), play with them; setting any of those flags without --tuned turns it off, and --tuned --keep-tree=false plays tuned without the kept tree")
 	fs.BoolVar(&s.LCB, "lcb", s.LCB, "mcts: play the root's move whose win rate has the highest lower confidence bound (three standard errors below) among those with at least 15% of the most visited move's playouts, instead of the most visited")
+	fs.BoolVar(&s.FalseEyes, "false-eyes", s.FalseEyes, "mcts: the tree's priors start the filling of a false eye (two of the other player's stones on its diagonals, one on the edge, none in atari, around two chains of the mover's or more) from the priors of any placement, not from lost games as the filling of an eye (rectangles and tori)")
 	fs.BoolVar(&s.KeepTree, "keep-tree", s.KeepTree, "mcts: start each move's search from the last move's tree below the moves played since, --playouts counting the new playouts only")
 	fs.BoolVar(&s.Replies, "replies", s.Replies, "mcts: the tactical playouts play the last good reply to the last move, learned from the search's won playouts, where the board has them (two players on a rectangle)")
 	fs.BoolVar(&s.Tactics.Nakade, "nakade", s.Tactics.Nakade, "mcts: the tactical playouts play the vital point of an eye space of three to six points the last move closed (rectangles)")
@@ -158,6 +160,7 @@ func (s Settings) Options() search.Options {
 	o.Playouts, o.Time, o.Threads, o.Seed = s.Playouts, seconds(s.Seconds), s.Threads, s.Seed
 	o.Resign, o.Heavy, o.StopEarly, o.Learned = s.Resign, s.Heavy, s.StopEarly, s.Learned
 	o.LCB = s.LCB
+	o.FalseEyes = s.FalseEyes
 	o.KeepTree, o.Replies, o.Gammas, o.Tactics, o.Tuned, o.ForgetTree = s.KeepTree, s.Replies, s.Gammas, s.Tactics, s.Tuned, s.ForgetTree
 	o.LearnedSqrt, o.Criticality, o.PruneLadders, o.DistanceRave = s.LearnedSqrt, s.Criticality, s.PruneLadders, s.DistanceRave
 	if s.LearnedGames > 0 {

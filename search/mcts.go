@@ -110,6 +110,14 @@ type Options struct {
 	// (but for a single legal move).
 	LCB bool
 
+	// FalseEyes lets the tree's priors tell false eyes from eyes on
+	// rectangles and tori with plain links (falseEye): a placement on a
+	// point every neighbour of which is the mover's, but whose diagonals
+	// hold enough of the other player's stones, starts from the priors of
+	// any placement, not from lost games only, as a fill of an eye does
+	// (fillsEye).
+	FalseEyes bool
+
 	// Stop, if not nil, ends the search early when it is closed (a
 	// context's Done channel will do): the analysis is that of the
 	// playouts made so far. GTP's live analysis stops this way when the
@@ -481,7 +489,7 @@ func (k *kept) descend(s game.State, opt Options) *node {
 // treeKey is what of the options shapes a tree: the priors, the rewards
 // and the expansion.
 type treeKey struct {
-	heavy, learned, replies, gammas, sqrt, prune               bool
+	heavy, learned, replies, gammas, sqrt, prune, falseEyes    bool
 	tactics                                                    playout.Tactics
 	crit, learnedGames, marginWeight, marginScale, prior, rave float64
 	widening, wideningRate, learnedFloor                       float64
@@ -490,7 +498,7 @@ type treeKey struct {
 
 // keyOptions returns the options that shape a tree.
 func keyOptions(o Options) treeKey {
-	return treeKey{o.Heavy, o.Learned, o.Replies, o.Gammas, o.LearnedSqrt, o.PruneLadders, o.Tactics,
+	return treeKey{o.Heavy, o.Learned, o.Replies, o.Gammas, o.LearnedSqrt, o.PruneLadders, o.FalseEyes, o.Tactics,
 		o.Criticality, o.LearnedGames, o.MarginWeight, o.MarginScale, o.PriorEven, o.RaveEquiv, o.Widening, o.WideningRate,
 		o.LearnedFloor, o.ExpandVisits, o.DistanceRave}
 }
@@ -1269,7 +1277,7 @@ func (t *tree) learnedChildren(w *worker) []*node {
 		switch {
 		case m.Kind == game.Pass && len(w.moves) > 1:
 			wins = 0
-		case m.Kind == game.Place && t.liberty && fillsEye(w.s, m.Point, mover):
+		case m.Kind == game.Place && t.liberty && fillsEye(w.s, m.Point, mover, t.opt.FalseEyes):
 			wins = 0
 		}
 		k := &block[i]
@@ -1284,7 +1292,7 @@ func (t *tree) learnedChildren(w *worker) []*node {
 // placePrior adds the priors of a placement on p to visits and wins.
 func (t *tree) placePrior(w *worker, gb capturer, counts bool, p int, mover board.Color, last int, visits, wins float64) (float64, float64) {
 	g := w.s.Graph()
-	if t.liberty && fillsEye(w.s, p, mover) {
+	if t.liberty && fillsEye(w.s, p, mover, t.opt.FalseEyes) {
 		return visits, 0
 	}
 	if sh, ok := gb.(shaper); ok && t.opt.Heavy {
@@ -1331,12 +1339,14 @@ func (t *tree) placePrior(w *worker, gb capturer, counts bool, p int, mover boar
 }
 
 // fillsEye reports whether a placement of mover on p fills an own eye:
-// every neighbour of p holds a stone of the mover, and no group of those
-// stones has p for its last liberty. A point that is the last liberty of
-// an own group is no eye: the other player may take it, capturing the
-// group, and filling it joins the group to the others around it, often
-// the only way to save it.
-func fillsEye(s game.State, p int, mover board.Color) bool {
+// every neighbour of p holds a stone of the mover, no group of those
+// stones has p for its last liberty, and, with falseEyes, p is no false
+// eye. A point that is the last liberty of an own
+// group is no eye: the other player may take it, capturing the group,
+// and filling it joins the group to the others around it, often the
+// only way to save it. A false eye (falseEye) is no eye either: its
+// stones can be cut apart, and filling it is how they connect.
+func fillsEye(s game.State, p int, mover board.Color, falseEyes bool) bool {
 	nbrs := s.Graph().Neighbors(p)
 	for _, q := range nbrs {
 		if s.At(int(q)) != mover {
@@ -1350,7 +1360,79 @@ func fillsEye(s game.State, p int, mover board.Color) bool {
 			}
 		}
 	}
-	return true
+	return !falseEyes || !falseEye(s, p, mover)
+}
+
+// chains reports whether the stones on nbrs belong to two chains or
+// more (false when s does not tell groups).
+func chains(s game.State, nbrs []int32) bool {
+	grouped, ok := s.(game.Grouped)
+	if !ok || len(nbrs) < 2 {
+		return false
+	}
+	stones, _ := grouped.Group(int(nbrs[0]))
+	for _, q := range nbrs[1:] {
+		if !slices.Contains(stones, int(q)) {
+			return true
+		}
+	}
+	return false
+}
+
+// falseEye reports whether p, on a rectangle or torus with plain links,
+// is a false eye of mover's: its diagonals (the points next to two of
+// its neighbours) hold two stones of the other player's, or one when p
+// is on the edge, as the playouts' eye test and Pachi's
+// board_is_false_eyelike read it, but for stones in atari, which mover
+// may capture, and the stones around p are two chains or more: an eye
+// of one chain connects nothing. On other boards and links it is false.
+func falseEye(s game.State, p int, mover board.Color) bool {
+	g := s.Graph()
+	if k := g.Kind(); k != "rect" && k != "torus" || s.Rules().Links != rules.Plain {
+		return false
+	}
+	nbrs := g.Neighbors(p)
+	if !chains(s, nbrs) {
+		return false // one chain around p: filling it connects nothing
+	}
+	var diag [8]int32
+	var seen [8]int
+	n, enemies := 0, 0
+	for _, a := range nbrs {
+		for _, d := range g.Neighbors(int(a)) {
+			if int(d) == p || slices.Contains(nbrs, d) {
+				continue
+			}
+			i := slices.Index(diag[:n], d)
+			if i < 0 && n < len(diag) {
+				i = n
+				diag[n] = d
+				n++
+			}
+			if i < 0 {
+				continue
+			}
+			if seen[i]++; seen[i] == 2 {
+				if c := s.At(int(d)); c != board.Empty && c != mover && !inAtari(s, int(d)) {
+					enemies++
+				}
+			}
+		}
+	}
+	if len(nbrs) < 4 {
+		return enemies >= 1
+	}
+	return enemies >= 2
+}
+
+// inAtari reports whether the group of the stone on p has one liberty
+// (false when s does not tell groups).
+func inAtari(s game.State, p int) bool {
+	if grouped, ok := s.(game.Grouped); ok {
+		_, libs := grouped.Group(p)
+		return len(libs) == 1
+	}
+	return false
 }
 
 // capturer is a fast board that counts the captures of a placement
