@@ -549,6 +549,9 @@ func (p *Player) Name() string {
 	if p.Opt.LCB {
 		s += ", lower confidence bound"
 	}
+	if p.Opt.FalseEyes {
+		s += ", false eyes"
+	}
 	if p.Opt.MarginWeight > 0 {
 		s += fmt.Sprintf(", margin weight %g", p.Opt.MarginWeight)
 		if p.Opt.MarginScale > 0 {
