@@ -1344,11 +1344,11 @@ func (t *tree) placePrior(w *worker, gb capturer, counts bool, p int, mover boar
 // fillsEye reports whether a placement of mover on p fills an own eye:
 // every neighbour of p holds a stone of the mover, no group of those
 // stones has p for its last liberty, and, with falseEyes, p is no false
-// eye. A point that is the last liberty of an own
-// group is no eye: the other player may take it, capturing the group,
-// and filling it joins the group to the others around it, often the
-// only way to save it. A false eye (falseEye) is no eye either: its
-// stones can be cut apart, and filling it is how they connect.
+// eye. A point that is the last liberty of an own group is no eye: the
+// other player may take it, capturing the group, and filling it joins
+// the group to the others around it, often the only way to save it. A
+// false eye (falseEye) is no eye either: its stones can be cut apart,
+// and filling it is how they connect.
 func fillsEye(s game.State, p int, mover board.Color, falseEyes bool) bool {
 	nbrs := s.Graph().Neighbors(p)
 	for _, q := range nbrs {
