@@ -1356,30 +1356,24 @@ func fillsEye(s game.State, p int, mover board.Color, falseEyes bool) bool {
 			return false
 		}
 	}
+	// Whether the stones around p are two chains or more: an eye of one
+	// chain connects nothing, and is no false eye.
+	several := false
 	if grouped, ok := s.(game.Grouped); ok {
-		for _, q := range nbrs {
-			if _, libs := grouped.Group(int(q)); len(libs) == 1 {
+		var first []int
+		for i, q := range nbrs {
+			stones, libs := grouped.Group(int(q))
+			if len(libs) == 1 {
 				return false
+			}
+			if i == 0 {
+				first = stones
+			} else if !slices.Contains(first, int(q)) {
+				several = true
 			}
 		}
 	}
-	return !falseEyes || !falseEye(s, p, mover)
-}
-
-// chains reports whether the stones on nbrs belong to two chains or
-// more (false when s does not tell groups).
-func chains(s game.State, nbrs []int32) bool {
-	grouped, ok := s.(game.Grouped)
-	if !ok || len(nbrs) < 2 {
-		return false
-	}
-	stones, _ := grouped.Group(int(nbrs[0]))
-	for _, q := range nbrs[1:] {
-		if !slices.Contains(stones, int(q)) {
-			return true
-		}
-	}
-	return false
+	return !falseEyes || !several || !falseEye(s, p, mover)
 }
 
 // falseEye reports whether p, on a rectangle or torus with plain links,
@@ -1387,17 +1381,14 @@ func chains(s game.State, nbrs []int32) bool {
 // its neighbours) hold two stones of the other player's, or one when p
 // is on the edge, as the playouts' eye test and Pachi's
 // board_is_false_eyelike read it, but for stones in atari, which mover
-// may capture, and the stones around p are two chains or more: an eye
-// of one chain connects nothing. On other boards and links it is false.
+// may capture. On other boards and links it is false. (fillsEye asks it
+// only of points around two chains or more.)
 func falseEye(s game.State, p int, mover board.Color) bool {
 	g := s.Graph()
 	if k := g.Kind(); k != "rect" && k != "torus" || s.Rules().Links != rules.Plain {
 		return false
 	}
 	nbrs := g.Neighbors(p)
-	if !chains(s, nbrs) {
-		return false // one chain around p: filling it connects nothing
-	}
 	var diag [8]int32
 	var seen [8]int
 	n, enemies := 0, 0
