@@ -164,12 +164,13 @@ func TestKilledEngine(t *testing.T) {
 
 // TestHungEngine stops an engine (SIGSTOP) mid-game: the referee's time
 // limit scores the game as its loss and the match goes on. (moku searches
-// only 200 playouts a move here, so that it stays well inside the 3 s
-// limit on a loaded machine.)
+// only 200 playouts a move here, and the limit is 8 s, so that neither
+// engine's honest moves come near it on a machine starved by other work:
+// at 3 s the test failed so beside four matches.)
 func TestHungEngine(t *testing.T) {
 	dir := t.TempDir()
 	sum, err := match.Run(context.Background(), match.Config{
-		Engines: [2]string{moku + " gtp --rules go-simple --playouts 200", gnugo}, Games: 2, Dir: dir, Move: 3 * time.Second,
+		Engines: [2]string{moku + " gtp --rules go-simple --playouts 200", gnugo}, Games: 2, Dir: dir, Move: 8 * time.Second,
 		Game: catalog.Config{Rules: "go-simple", Board: "5x5"},
 		OnMove: func(game, moves int, pids [2]int) {
 			if game == 1 && moves == 3 {
