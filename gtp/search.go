@@ -85,12 +85,12 @@ func DefaultSettings() Settings {
 
 // tunedFlags are the flags of the settings that tuning replaces
 // (search.Options.Tune).
-var tunedFlags = []string{"learned", "learned-sqrt", "learned-games", "prior-even", "keep-tree"}
+var tunedFlags = []string{"learned", "learned-sqrt", "learned-games", "prior-even", "keep-tree", "distance-rave", "false-eyes"}
 
 // Parsed completes s once fs, on which AddFlags defined its flags, has
 // parsed a command line: one that sets any of the settings tuning
 // replaces (--learned, --learned-sqrt, --learned-games, --prior-even,
-// --keep-tree) and not --tuned plays them as given, untuned; --tuned
+// --keep-tree, --distance-rave, --false-eyes) and not --tuned plays them as given, untuned; --tuned
 // with --keep-tree=false plays tuned without the kept tree (ForgetTree).
 func (s *Settings) Parsed(fs *flag.FlagSet) {
 	set := map[string]bool{}
@@ -127,7 +127,7 @@ func (s *Settings) AddFlags(fs *flag.FlagSet) {
 	fs.IntVar(&s.ExpandVisits, "expand-visits", s.ExpandVisits, "mcts: playouts through a leaf before it is expanded (0: the default, 8)")
 	fs.Float64Var(&s.PriorEven, "prior-even", s.PriorEven, "mcts: even games every new child starts with, before the priors' won games (0: the default, 10)")
 	fs.Float64Var(&s.RaveEquiv, "rave-equiv", s.RaveEquiv, "mcts: playouts at which a move's AMAF rate and its own weigh the same (0: the default, 3500)")
-	fs.BoolVar(&s.Tuned, "tuned", s.Tuned, "mcts: where moku has measured settings stronger than the defaults for the game and board (9x9 Go, two-player Kee 9x9, Ki 11x11 and Keil side 7: --learned --learned-sqrt --learned-games 210 --prior-even 14 --keep-tree; three-player Kee 7x7: the same without --keep-tree), play with them; setting any of those flags without --tuned turns it off, and --tuned --keep-tree=false plays tuned without the kept tree")
+	fs.BoolVar(&s.Tuned, "tuned", s.Tuned, "mcts: where moku has measured settings stronger than the defaults for the game and board (9x9 Go: --learned --learned-sqrt --learned-games 210 --prior-even 14 --keep-tree --distance-rave 3 --false-eyes; two-player Kee 9x9, Ki 11x11 and Keil side 7: the same without --distance-rave and --false-eyes; three-player Kee 7x7: without --keep-tree either), play with them; setting any of those flags without --tuned turns it off, and --tuned --keep-tree=false plays tuned without the kept tree (on 9x9 Go without --distance-rave and --false-eyes either)")
 	fs.BoolVar(&s.LCB, "lcb", s.LCB, "mcts: play the root's move whose win rate has the highest lower confidence bound (three standard errors below) among those with at least 15% of the most visited move's playouts, instead of the most visited")
 	fs.BoolVar(&s.FalseEyes, "false-eyes", s.FalseEyes, "mcts: the tree's priors start the filling of a false eye (two of the other player's stones on its diagonals, one on the edge, none in atari, around two chains of the mover's or more) from the priors of any placement, not from lost games as the filling of an eye (rectangles and tori)")
 	fs.BoolVar(&s.KeepTree, "keep-tree", s.KeepTree, "mcts: start each move's search from the last move's tree below the moves played since, --playouts counting the new playouts only")

@@ -34,13 +34,15 @@ func TestSettingsVersion(t *testing.T) {
 		flags []string
 		want  string
 	}{
-		{catalog.Config{Rules: "go", Board: "9x9"}, nil, "0.1 (genmove: mcts 3000 playouts, heavy playouts, learned priors, tree kept, 14 even prior games, 1 threads)"},
+		{catalog.Config{Rules: "go", Board: "9x9"}, nil, "0.1 (genmove: mcts 3000 playouts, heavy playouts, learned priors, tree kept, false eyes, 14 even prior games, distance RAVE 3, 1 threads)"},
 		{catalog.Config{Rules: "go", Board: "9x9"}, []string{"--tuned=false"}, "0.1 (genmove: mcts 3000 playouts, heavy playouts, 1 threads)"},
 		{catalog.Config{Rules: "go", Board: "9x9"}, []string{"--keep-tree"}, "0.1 (genmove: mcts 3000 playouts, heavy playouts, tree kept, 1 threads)"},
 		{catalog.Config{Rules: "go", Board: "9x9"}, []string{"--prior-even", "10"}, "0.1 (genmove: mcts 3000 playouts, heavy playouts, 1 threads)"},
-		{catalog.Config{Rules: "go", Board: "9x9"}, []string{"--learned-games", "50", "--tuned"}, "0.1 (genmove: mcts 3000 playouts, heavy playouts, learned priors, tree kept, 14 even prior games, 1 threads)"},
+		{catalog.Config{Rules: "go", Board: "9x9"}, []string{"--learned-games", "50", "--tuned"}, "0.1 (genmove: mcts 3000 playouts, heavy playouts, learned priors, tree kept, false eyes, 14 even prior games, distance RAVE 3, 1 threads)"},
 		{catalog.Config{Rules: "go", Board: "9x9"}, []string{"--tuned", "--keep-tree=false"}, "0.1 (genmove: mcts 3000 playouts, heavy playouts, learned priors, 14 even prior games, 1 threads)"},
 		{catalog.Config{Rules: "go", Board: "9x9"}, []string{"--keep-tree=false"}, "0.1 (genmove: mcts 3000 playouts, heavy playouts, 1 threads)"},
+		{catalog.Config{Rules: "go", Board: "9x9"}, []string{"--distance-rave", "3"}, "0.1 (genmove: mcts 3000 playouts, heavy playouts, distance RAVE 3, 1 threads)"},
+		{catalog.Config{Rules: "go", Board: "9x9"}, []string{"--false-eyes=false", "--tuned"}, "0.1 (genmove: mcts 3000 playouts, heavy playouts, learned priors, tree kept, false eyes, 14 even prior games, distance RAVE 3, 1 threads)"},
 		{catalog.Config{Rules: "go", Board: "13x13"}, nil, "0.1 (genmove: mcts 3000 playouts, heavy playouts, 1 threads)"},
 		{catalog.Config{Rules: "ki", Board: "11x11"}, nil, "0.1 (genmove: mcts 3000 playouts, heavy playouts, learned priors, tree kept, 14 even prior games, 1 threads)"},
 		{catalog.Config{Rules: "ki", Board: "11x11"}, []string{"--tuned=false"}, "0.1 (genmove: mcts 3000 playouts, heavy playouts, 1 threads)"},
@@ -53,7 +55,7 @@ func TestSettingsVersion(t *testing.T) {
 		{catalog.Config{Rules: "kee players=3", Board: "7x7"}, []string{"--tuned=false"}, "0.1 (genmove: mcts 3000 playouts, 1 threads)"},
 		{catalog.Config{Rules: "keil", Board: "hex:3"}, []string{"--playouts", "1000", "--heavy=false", "--threads", "2"}, "0.1 (genmove: mcts 1000 playouts, 2 threads)"},
 		{catalog.Config{Rules: "ki", Board: "5x5"}, []string{"--playouts", "0", "--time", "2"}, "0.1 (genmove: mcts 2s, heavy playouts, 1 threads)"},
-		{catalog.Config{Rules: "go", Board: "9x9"}, []string{"--playouts", "1", "--random-moves", "0.25"}, "0.1 (genmove: mcts 1 playouts, heavy playouts, learned priors, tree kept, 14 even prior games, 1 threads, 25% random moves)"},
+		{catalog.Config{Rules: "go", Board: "9x9"}, []string{"--playouts", "1", "--random-moves", "0.25"}, "0.1 (genmove: mcts 1 playouts, heavy playouts, learned priors, tree kept, false eyes, 14 even prior games, distance RAVE 3, 1 threads, 25% random moves)"},
 		{catalog.Config{Rules: "go", Board: "9x9"}, []string{"--learned"}, "0.1 (genmove: mcts 3000 playouts, heavy playouts, learned priors, 1 threads)"},
 		{catalog.Config{Rules: "keil", Board: "hex:5"}, []string{"--learned"}, "0.1 (genmove: mcts 3000 playouts, heavy playouts, learned priors, 1 threads)"},
 		{catalog.Config{Rules: "ki", Board: "7x7"}, []string{"--learned"}, "0.1 (genmove: mcts 3000 playouts, heavy playouts, learned priors, 1 threads)"},

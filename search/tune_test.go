@@ -9,9 +9,11 @@ import (
 // Kee 9x9, Ki 11x11 and two-player Keil side 7 only, and only when asked; tuning twice changes
 // nothing.
 func TestTune(t *testing.T) {
-	goTuned := Options{Playouts: 700, Seed: 2, Learned: true, LearnedSqrt: true, KeepTree: true, LearnedGames: 210, PriorEven: 14}
-	keeThree := goTuned
+	tuned := Options{Playouts: 700, Seed: 2, Learned: true, LearnedSqrt: true, KeepTree: true, LearnedGames: 210, PriorEven: 14}
+	keeThree := tuned
 	keeThree.KeepTree = false
+	goTuned := tuned
+	goTuned.DistanceRave, goTuned.FalseEyes = 3, true
 	for _, c := range []struct {
 		rules, board string
 		tuned        *Options // nil: no tuning
@@ -24,15 +26,15 @@ func TestTune(t *testing.T) {
 		{"go", "13x13", nil},
 		{"go", "9x7", nil},
 		{"go", "torus:9x9", nil},
-		{"kee", "9x9", &goTuned},
+		{"kee", "9x9", &tuned},
 		{"kee", "7x7", nil},
 		{"kee players=3", "9x9", nil},
 		{"kee players=3", "7x7", &keeThree},
 		{"kee players=4", "7x7", nil},
-		{"ki", "11x11", &goTuned},
+		{"ki", "11x11", &tuned},
 		{"ki", "9x9", nil},
 		{"ki", "torus:11x11", nil},
-		{"keil", "hex:7", &goTuned},
+		{"keil", "hex:7", &tuned},
 		{"keil", "hex:5", nil},
 		{"kee", "hex:7", nil},
 	} {
@@ -45,8 +47,12 @@ func TestTune(t *testing.T) {
 				want.Tuned = false
 				if on && c.tuned != nil {
 					want = *c.tuned
-					// ForgetTree leaves the tree unkept.
+					// ForgetTree leaves the tree unkept, and on 9x9 Go the
+					// settings measured with it only unset.
 					want.ForgetTree, want.KeepTree = forget, want.KeepTree && !forget
+					if forget {
+						want.DistanceRave, want.FalseEyes = 0, false
+					}
 				}
 				if fmt.Sprintf("%+v", got) != fmt.Sprintf("%+v", want) {
 					t.Errorf("%s on %s, Tuned %v, ForgetTree %v: %+v, want %+v", c.rules, c.board, on, forget, got, want)
@@ -70,7 +76,7 @@ func TestTunedPlayer(t *testing.T) {
 		forget bool
 		by     Options
 	}{
-		{"9x9", false, Options{Playouts: playouts, Seed: 4, Learned: true, LearnedSqrt: true, KeepTree: true, LearnedGames: 210, PriorEven: 14}},
+		{"9x9", false, Options{Playouts: playouts, Seed: 4, Learned: true, LearnedSqrt: true, KeepTree: true, LearnedGames: 210, PriorEven: 14, DistanceRave: 3, FalseEyes: true}},
 		{"9x9", true, Options{Playouts: playouts, Seed: 4, Learned: true, LearnedSqrt: true, LearnedGames: 210, PriorEven: 14}},
 		{"7x7", false, Options{Playouts: playouts, Seed: 4}},
 	} {
