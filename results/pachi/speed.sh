@@ -8,6 +8,9 @@
 #
 #   cd /tmp/pachi && sh results/pachi/speed.sh MOKU [RUNS [T [moku flags...]]]
 #
+# THREADS=2 in the environment measures both engines on two threads
+# (Pachi's games/s is then its total over both).
+#
 # Run it from Pachi's directory (Pachi reads its pattern files from the
 # directory it runs in) with nothing else on the machine.
 set -eu
@@ -16,6 +19,7 @@ runs=${2:-3}
 t=${3:-1}
 shift $(($# < 3 ? $# : 3))
 pachi=${PACHI:-./pachi}
+threads=${THREADS:-1}
 [ -x "$pachi" ] || { echo "speed.sh: no Pachi at $pachi (set PACHI)" >&2; exit 2; }
 # Pachi's budget: a fixed count its speed reaches in about T s (as in
 # the README's runs, -t =10000 for 1 s), not -t T, which keeps a
@@ -26,13 +30,13 @@ p=""
 i=0
 while [ "$i" -lt "$runs" ]; do
 	for n in $(printf 'moku-analyze\nplay b e5\nmoku-analyze\nquit\n' |
-		"$moku" gtp --game go --board 9x9 --komi 7.5 --time "$t" --playouts 0 --threads 1 --stop-early=false "$@" 2>/dev/null |
+		"$moku" gtp --game go --board 9x9 --komi 7.5 --time "$t" --playouts 0 --threads "$threads" --stop-early=false "$@" 2>/dev/null |
 		sed -n 's/^playouts \([0-9]*\).*/\1/p'); do
 		m="$m $n"
 	done
 	for setup in "" "play w e5"; do
 		n=$(printf 'boardsize 9\nkomi 7.5\n%s\ngenmove b\nquit\n' "$setup" |
-			"$pachi" --nodcnn -t "=$budget" threads=1,pondering=0,pass_all_alive 2>&1 |
+			"$pachi" --nodcnn -t "=$budget" threads="$threads",pondering=0,pass_all_alive 2>&1 |
 			sed -n 's/.* \([0-9][0-9]*\) games\/s.*/\1/p' | head -1)
 		p="$p $n"
 	done
