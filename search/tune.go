@@ -22,9 +22,10 @@ var tunings = []tuning{
 	// The learned priors in Pachi's shape and the kept tree (90-10
 	// against the hand-set priors without the kept tree at 3000
 	// playouts a move), with Pachi's distance-weighted AMAF and false
-	// eyes told from eyes in the tree: the strongest settings found
-	// against Pachi, 109-91 at 1 s a move, where the kept tree and the
-	// priors alone scored 101-99.
+	// eyes told from eyes in the tree: 205-195 against Pachi at 1 s a
+	// move over two matches, where the kept tree and the priors alone
+	// scored 101-99: as strong, and right where a lost game showed the
+	// search blind without them.
 	{"go", 2, "9x9", goShape},
 	// Go's tuning on Ki 11x11: with Ki's second weights (large shapes)
 	// 77-23 (+210 Elo, +130 to +290) against commit 40a6e41 at 1 s a
