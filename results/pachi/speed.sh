@@ -37,7 +37,7 @@ while [ "$i" -lt "$runs" ]; do
 	for setup in "" "play w e5"; do
 		n=$(printf 'boardsize 9\nkomi 7.5\n%s\ngenmove b\nquit\n' "$setup" |
 			"$pachi" --nodcnn -t "=$budget" threads="$threads",pondering=0,pass_all_alive 2>&1 |
-			sed -n 's/.* \([0-9][0-9]*\) games\/s.*/\1/p' | head -1)
+			sed -n 's/.*(\([0-9][0-9]*\) games\/s.*/\1/p' | head -1)
 		p="$p $n"
 	done
 	i=$((i + 1))
