@@ -90,8 +90,9 @@ var tunedFlags = []string{"learned", "learned-sqrt", "learned-games", "prior-eve
 // Parsed completes s once fs, on which AddFlags defined its flags, has
 // parsed a command line: one that sets any of the settings tuning
 // replaces (--learned, --learned-sqrt, --learned-games, --prior-even,
-// --keep-tree, --distance-rave, --false-eyes) and not --tuned plays them as given, untuned; --tuned
-// with --keep-tree=false plays tuned without the kept tree (ForgetTree).
+// --keep-tree, --distance-rave, --false-eyes) and not --tuned plays them
+// as given, untuned; --tuned with --keep-tree=false plays tuned without
+// the kept tree (ForgetTree).
 func (s *Settings) Parsed(fs *flag.FlagSet) {
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })

@@ -47,8 +47,9 @@ func TestTune(t *testing.T) {
 				want.Tuned = false
 				if on && c.tuned != nil {
 					want = *c.tuned
-					// ForgetTree leaves the tree unkept, and on 9x9 Go the
-					// settings measured with it only unset.
+					// ForgetTree leaves the tree unkept, and unset the
+					// settings measured with the kept tree only (9x9 Go's
+					// distance RAVE and false eyes; zero elsewhere).
 					want.ForgetTree, want.KeepTree = forget, want.KeepTree && !forget
 					if forget {
 						want.DistanceRave, want.FalseEyes = 0, false
