@@ -13,6 +13,7 @@ import (
 
 	"moku/board"
 	"moku/catalog"
+	"moku/game"
 	"moku/rating"
 	"moku/record"
 )
@@ -48,6 +49,11 @@ type Game struct {
 	Result string // as SGF's RE: "B+3.5", "W+R", "B+F" (forfeit), "0"
 	Reason string // why it ended: "passes", "resignation", or what the forfeiting engine did
 	File   string
+	// CPU[i] is the CPU time engine i used from the game's first move to
+	// its end (its process's user and system time, every thread; Linux
+	// only), or -1 where it is unknown; Moves[i] the moves it made.
+	CPU   [2]time.Duration
+	Moves [2]int
 }
 
 // Summary is a match's score.
@@ -115,12 +121,38 @@ func (s *Summary) String() string {
 	fmt.Fprintf(&b, "%d games: engine 1 won %d, lost %d, drew %d\n", len(s.Games), w, l, d)
 	fmt.Fprintf(&b, "engine 1 win rate %.1f%% (95%% confidence interval %.1f%% to %.1f%%)\n", 100*p, 100*lo, 100*hi)
 	fmt.Fprintf(&b, "Elo difference (engine 1 - engine 2): %s (95%% confidence interval %s to %s)\n", rating.Format(Elo(p)), rating.Format(Elo(lo)), rating.Format(Elo(hi)))
+	if cpu, games := s.CPUPerMove(); games > 0 {
+		fmt.Fprintf(&b, "CPU a move: engine 1 %.3f s, engine 2 %.3f s (%d games measured)\n", cpu[0].Seconds(), cpu[1].Seconds(), games)
+	}
 	for _, g := range s.Games {
 		if note := g.forfeitNote(); note != "" {
 			fmt.Fprintln(&b, note)
 		}
 	}
 	return b.String()
+}
+
+// CPUPerMove returns each engine's CPU time a move, over the games whose
+// record has both engines' times, and the number of those games.
+func (s *Summary) CPUPerMove() (cpu [2]time.Duration, games int) {
+	var total [2]time.Duration
+	var moves [2]int
+	for _, g := range s.Games {
+		if g.CPU[0] < 0 || g.CPU[1] < 0 {
+			continue
+		}
+		games++
+		for i := range total {
+			total[i] += g.CPU[i]
+			moves[i] += g.Moves[i]
+		}
+	}
+	for i := range cpu {
+		if moves[i] > 0 {
+			cpu[i] = total[i] / time.Duration(moves[i])
+		}
+	}
+	return cpu, games
 }
 
 // Run plays the match, or what remains of it: games already saved in
@@ -181,7 +213,25 @@ func (two *twoEngines) load(n int, file string, rec *record.Record) (*Game, erro
 	}
 	re, _ := rec.Get("RE")
 	reason, _ := rec.Get("MKEND")
-	g := &Game{Number: n, Black: b - 1, Winner: -1, Result: re, Reason: reason, File: file}
+	g := &Game{Number: n, Black: b - 1, Winner: -1, Result: re, Reason: reason, File: file, CPU: [2]time.Duration{-1, -1}}
+	for k, c := range []board.Color{board.Black, board.White} {
+		i := g.Black
+		if k == 1 {
+			i = 1 - g.Black
+		}
+		if v, ok := rec.Get("MKCPU" + c.Letter()); ok {
+			t, err := strconv.ParseFloat(v, 64)
+			if err != nil || t < 0 {
+				return nil, fmt.Errorf("%s: MKCPU%s[%s]: want the seconds of CPU the engine used", file, c.Letter(), v)
+			}
+			g.CPU[i] = time.Duration(t * float64(time.Second))
+		}
+		for _, m := range rec.Moves {
+			if m.Player == c {
+				g.Moves[i]++
+			}
+		}
+	}
 	switch {
 	case strings.HasPrefix(re, "B+"):
 		g.Winner = g.Black
@@ -194,7 +244,17 @@ func (two *twoEngines) load(n int, file string, rec *record.Record) (*Game, erro
 // score returns the outcome of game p: a forfeit is the other engine's win.
 func (two *twoEngines) score(p *played) *Game {
 	black := p.seats[0]
-	g := &Game{Number: p.n, Black: black, Winner: -1, Reason: p.reason, File: p.file}
+	g := &Game{Number: p.n, Black: black, Winner: -1, Reason: p.reason, File: p.file, CPU: [2]time.Duration{-1, -1}}
+	for k, i := range p.seats {
+		if k < len(p.cpu) {
+			g.CPU[i] = p.cpu[k]
+		}
+		for _, m := range game.Actions(p.state) {
+			if m.Player == board.Color(k+1) {
+				g.Moves[i]++
+			}
+		}
+	}
 	res := p.state.Result()
 	winner := res.Winner()
 	g.Result = res.String()

@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strings"
 	"syscall"
 	"testing"
@@ -359,5 +360,56 @@ func stop(t *testing.T, pid int) {
 			t.Fatalf("process %d: %d of %d threads stopped after 10 s", pid, stopped, len(tasks))
 		}
 		time.Sleep(time.Millisecond)
+	}
+}
+
+// TestCPUTimes: on Linux every game's record has the CPU time each
+// engine used (MKCPUB, MKCPUW), a searching engine's more than nothing,
+// and a resumed match reads the same times back from the records.
+func TestCPUTimes(t *testing.T) {
+	dir := t.TempDir()
+	cfg := match.Config{Engines: [2]string{moku + " gtp --rules go-simple --playouts 4000 --stop-early=false --resign=false", gnugo}, Games: 2, Dir: dir,
+		Move: 20 * time.Second, Game: catalog.Config{Rules: "go-simple", Board: "5x5"}}
+	sum, err := match.Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkSaved(t, sum, 2)
+	if runtime.GOOS != "linux" {
+		for _, g := range sum.Games {
+			if g.CPU != [2]time.Duration{-1, -1} {
+				t.Errorf("game %d: CPU %v where it cannot be read", g.Number, g.CPU)
+			}
+		}
+		return
+	}
+	for _, g := range sum.Games {
+		rec, _ := replaySaved(t, g.File, g.Result)
+		for _, id := range []string{"MKCPUB", "MKCPUW"} {
+			if v, ok := rec.Get(id); !ok || v == "" {
+				t.Errorf("%s: no %s", g.File, id)
+			}
+		}
+		if g.CPU[0] <= 0 || g.CPU[1] < 0 {
+			t.Errorf("game %d: CPU %v, want moku's above 0 and GNU Go's known", g.Number, g.CPU)
+		}
+		if g.Moves[0] == 0 || g.Moves[1] == 0 || g.Moves[0]+g.Moves[1] != len(rec.Moves) {
+			t.Errorf("game %d: moves %v of %d", g.Number, g.Moves, len(rec.Moves))
+		}
+	}
+	if _, games := sum.CPUPerMove(); games != 2 || !strings.Contains(sum.String(), "CPU a move: engine 1 ") {
+		t.Errorf("%d games measured; summary:\n%s", games, sum)
+	}
+	// All the games are saved: running the match again reads them.
+	again, err := match.Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, g := range again.Games {
+		for e := range g.CPU {
+			if d := g.CPU[e] - sum.Games[i].CPU[e]; d < -5*time.Millisecond || d > 5*time.Millisecond || g.Moves[e] != sum.Games[i].Moves[e] {
+				t.Errorf("game %d, engine %d: read back %v in %d moves, played %v in %d", g.Number, e+1, g.CPU[e], g.Moves[e], sum.Games[i].CPU[e], sum.Games[i].Moves[e])
+			}
+		}
 	}
 }

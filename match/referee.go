@@ -184,6 +184,10 @@ type played struct {
 	state   game.State
 	forfeit int    // the engine that forfeited, or -1
 	reason  string // why it ended: the forfeit, the game's own end or the move limit
+	// cpu[k] is the CPU time the engine playing colour k+1 used from the
+	// game's first move to its end, or -1 where it is unknown (see
+	// processCPU).
+	cpu []time.Duration
 }
 
 // colour returns the colour engine i played.
@@ -214,12 +218,53 @@ func (ref *referee) play(ctx context.Context, n int, seats []int) (*played, erro
 	if err != nil {
 		return nil, err
 	}
+	var cpu []time.Duration
 	if f == nil {
+		start := ref.cpuNow(seats)
 		if f, err = ref.moves(ctx, n, s, seats); err != nil {
 			return nil, err
 		}
+		cpu = ref.cpuNow(seats).since(start)
 	}
-	return ref.ended(n, seats, s, f), nil
+	p := ref.ended(n, seats, s, f)
+	p.cpu = cpu
+	return p, nil
+}
+
+// cpuSnapshot is the CPU time each engine of a game's seats has used,
+// by colour, with its process id then; -1 where it cannot be read.
+type cpuSnapshot struct {
+	pid []int
+	cpu []time.Duration
+}
+
+// cpuNow reads the CPU time of the engines of seats.
+func (ref *referee) cpuNow(seats []int) cpuSnapshot {
+	s := cpuSnapshot{pid: make([]int, len(seats)), cpu: make([]time.Duration, len(seats))}
+	for k, i := range seats {
+		s.pid[k], s.cpu[k] = -1, -1
+		if e := ref.engines[i]; e != nil {
+			s.pid[k] = e.Pid()
+			if c, ok := processCPU(s.pid[k]); ok {
+				s.cpu[k] = c
+			}
+		}
+	}
+	return s
+}
+
+// since returns the CPU time each engine has used since the earlier
+// snapshot a, by colour: -1 where either is unknown or the engine is not
+// the process it was.
+func (s cpuSnapshot) since(a cpuSnapshot) []time.Duration {
+	d := make([]time.Duration, len(s.cpu))
+	for k := range d {
+		d[k] = -1
+		if s.cpu[k] >= 0 && a.cpu[k] >= 0 && s.pid[k] == a.pid[k] {
+			d[k] = s.cpu[k] - a.cpu[k]
+		}
+	}
+	return d
 }
 
 // setUp prepares the engines of seats for game n. An engine that
@@ -352,6 +397,11 @@ func (ref *referee) save(p *played, v verdict) error {
 		rec.Set(m.id, m.value)
 	}
 	rec.Set("MKEND", v.reason)
+	for k, t := range p.cpu {
+		if t >= 0 {
+			rec.Set("MKCPU"+board.Color(k+1).Letter(), strconv.FormatFloat(t.Seconds(), 'f', 2, 64))
+		}
+	}
 	rec.Set("C", fmt.Sprintf("game %d of a moku match: %s (%s)", p.n, v.result, v.reason))
 	return writeSGF(p.file, rec)
 }
