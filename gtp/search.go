@@ -37,6 +37,7 @@ type Settings struct {
 	Replies      bool    // mcts: last good replies in the tactical playouts (search.Options.Replies)
 	Criticality  float64 // mcts: criticality in RAVE (search.Options.Criticality)
 	DistanceRave int     // mcts: AMAF games weighed by how soon their move came (search.Options.DistanceRave)
+	Explore      float64 // mcts: UCB's exploration term (search.Options.Explore)
 	PruneLadders bool    // mcts: no caught ladder escapes in the tree (search.Options.PruneLadders)
 	Gammas       bool    // mcts: the tactical playouts' random moves weighted by the learned gammas (search.Options.Gammas)
 	// Tactics are the optional steps and rates of the tactical playouts
@@ -139,6 +140,7 @@ func (s *Settings) AddFlags(fs *flag.FlagSet) {
 	fs.BoolVar(&s.Tactics.LoneSelfAtari, "lone-self-atari", s.Tactics.LoneSelfAtari, "mcts: the tactical playouts refuse self-ataris of a single stone too, but for throw-ins into a space the other player encloses (rectangles)")
 	fs.Float64Var(&s.Criticality, "criticality", s.Criticality, "mcts: Pachi's criticality in RAVE: a node through which 2000 playouts have gone gets its criticality times its AMAF games times this many won AMAF games (Pachi: 1.1; 0: off; two players)")
 	fs.IntVar(&s.DistanceRave, "distance-rave", s.DistanceRave, "mcts: weigh each AMAF game by how soon below the node its move came, from this many for the next move down to 1 at the game's end (Pachi: 3; 0: every AMAF game counts 1)")
+	fs.Float64Var(&s.Explore, "explore", s.Explore, "mcts: add UCB's exploration term to the tree's choice: a move with n playouts of its own gets this times sqrt(ln N / n), N its parent's (Pachi's explore_p; 0: none)")
 	fs.BoolVar(&s.Tactics.RunTwo, "run-two", s.Tactics.RunTwo, "mcts: the tactical playouts' answer to atari runs to two liberties as well as three, unread (rectangles)")
 	fs.BoolVar(&s.Tactics.LadderRuns, "ladder-runs", s.Tactics.LadderRuns, "mcts: the tactical playouts' answer to atari runs to two liberties when the ladder that follows does not catch the group, without --ladders' ataris (rectangles)")
 	fs.Float64Var(&s.Widening, "widening", s.Widening, "mcts: progressive widening: a descent chooses among a node's two children with the most prior won games, a third once the node has this many playouts, and one more each time its playouts grow by --widening-rate (0: off, every child a choice)")
@@ -169,6 +171,7 @@ func (s Settings) Options() search.Options {
 	}
 	o.MarginWeight, o.MarginScale = s.MarginWeight, s.MarginScale
 	o.Widening, o.WideningRate, o.LearnedFloor = s.Widening, s.WideningRate, s.LearnedFloor
+	o.Explore = s.Explore
 	if s.ExpandVisits > 0 {
 		o.ExpandVisits = s.ExpandVisits
 	}
@@ -222,6 +225,9 @@ func (s Settings) Engine(cfg catalog.Config) (*Engine, error) {
 		}
 		if !(s.Widening >= 0) || math.IsInf(s.Widening, 0) || !(s.WideningRate == 0 || s.WideningRate > 1) || math.IsInf(s.WideningRate, 0) {
 			return nil, fmt.Errorf("--widening %g --widening-rate %g: want playouts of 0 (off) or more and a rate above 1 (0: the default)", s.Widening, s.WideningRate)
+		}
+		if !(s.Explore >= 0) || math.IsInf(s.Explore, 0) {
+			return nil, fmt.Errorf("--explore %g: want 0 (off) or more", s.Explore)
 		}
 		if s.DistanceRave < 0 || s.DistanceRave > 100 {
 			return nil, fmt.Errorf("--distance-rave %d: want 0 (off) to 100", s.DistanceRave)

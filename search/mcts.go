@@ -237,6 +237,13 @@ type Options struct {
 	// 0; above 1).
 	WideningRate float64
 
+	// Explore, when above 0, adds UCB's exploration term to the value a
+	// descent maximises, as Pachi's ucb1amaf does with explore_p: a
+	// child with n playouts of its own gets Explore times
+	// sqrt(ln N / n), N its parent's visits (priors included); a child
+	// with none gets nothing. 0 (Pachi's default): the value alone.
+	Explore float64
+
 	// Tuning, with michi's values as defaults.
 	ExpandVisits int     // visits before a node is expanded (8)
 	PriorEven    float64 // even games a new child starts with (10)
@@ -585,6 +592,9 @@ func (p *Player) Name() string {
 	}
 	if p.Opt.DistanceRave > 0 {
 		s += fmt.Sprintf(", distance RAVE %d", p.Opt.DistanceRave)
+	}
+	if p.Opt.Explore > 0 {
+		s += fmt.Sprintf(", exploration %g", p.Opt.Explore)
 	}
 	if p.Opt.PruneLadders && p.Opt.Learned {
 		s += ", caught escapes pruned"
@@ -973,7 +983,7 @@ func (t *tree) iterate(w *worker) {
 	n.visits.Add(unit)
 	w.path = append(w.path[:0], n)
 	for kids := n.kids(); len(kids) > 0; kids = n.kids() {
-		n = t.choose(t.widen(n, kids))
+		n = t.choose(n, t.widen(n, kids))
 		n.visits.Add(unit)
 		w.path = append(w.path, n)
 	}
@@ -994,7 +1004,7 @@ func (t *tree) iterate(w *worker) {
 			kids = n.kids() // another thread expanded n first
 		}
 		if len(kids) > 0 {
-			n = t.choose(t.widen(n, kids))
+			n = t.choose(n, t.widen(n, kids))
 			n.visits.Add(unit)
 			w.path = append(w.path, n)
 		}
@@ -1179,12 +1189,23 @@ func (t *tree) widen(n *node, kids []*node) []*node {
 	return kids[:k]
 }
 
-// choose returns the child with the best value (ties to the first).
-func (t *tree) choose(kids []*node) *node {
+// choose returns the child of parent with the best value (ties to the
+// first), with Options.Explore's term added.
+func (t *tree) choose(parent *node, kids []*node) *node {
 	inv := 1 / (t.opt.RaveEquiv * unit)
+	conf := 0.0
+	if t.opt.Explore > 0 {
+		conf = t.opt.Explore * math.Sqrt(math.Log(max(float64(parent.visits.Load())/unit, 1)))
+	}
 	best, bv := kids[0], math.Inf(-1)
 	for _, k := range kids {
-		if v := k.value(inv, t.opt.Criticality); v > bv {
+		v := k.value(inv, t.opt.Criticality)
+		if conf > 0 {
+			if n := k.realVisits(); n > 0 {
+				v += conf / math.Sqrt(float64(n))
+			}
+		}
+		if v > bv {
 			best, bv = k, v
 		}
 	}
