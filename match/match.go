@@ -214,22 +214,19 @@ func (two *twoEngines) load(n int, file string, rec *record.Record) (*Game, erro
 	re, _ := rec.Get("RE")
 	reason, _ := rec.Get("MKEND")
 	g := &Game{Number: n, Black: b - 1, Winner: -1, Result: re, Reason: reason, File: file, CPU: [2]time.Duration{-1, -1}}
-	for k, c := range []board.Color{board.Black, board.White} {
-		i := g.Black
-		if k == 1 {
-			i = 1 - g.Black
-		}
+	engine := [3]int{board.Black: g.Black, board.White: 1 - g.Black}
+	for _, c := range []board.Color{board.Black, board.White} {
 		if v, ok := rec.Get("MKCPU" + c.Letter()); ok {
 			t, err := strconv.ParseFloat(v, 64)
 			if err != nil || t < 0 {
 				return nil, fmt.Errorf("%s: MKCPU%s[%s]: want the seconds of CPU the engine used", file, c.Letter(), v)
 			}
-			g.CPU[i] = time.Duration(t * float64(time.Second))
+			g.CPU[engine[c]] = time.Duration(t * float64(time.Second))
 		}
-		for _, m := range rec.Moves {
-			if m.Player == c {
-				g.Moves[i]++
-			}
+	}
+	for _, m := range rec.Moves {
+		if m.Player == board.Black || m.Player == board.White {
+			g.Moves[engine[m.Player]]++
 		}
 	}
 	switch {
@@ -249,10 +246,10 @@ func (two *twoEngines) score(p *played) *Game {
 		if k < len(p.cpu) {
 			g.CPU[i] = p.cpu[k]
 		}
-		for _, m := range game.Actions(p.state) {
-			if m.Player == board.Color(k+1) {
-				g.Moves[i]++
-			}
+	}
+	for _, m := range game.Actions(p.state) {
+		if k := int(m.Player) - 1; k >= 0 && k < len(p.seats) {
+			g.Moves[p.seats[k]]++
 		}
 	}
 	res := p.state.Result()
