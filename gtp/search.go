@@ -38,6 +38,7 @@ type Settings struct {
 	Criticality  float64 // mcts: criticality in RAVE (search.Options.Criticality)
 	DistanceRave int     // mcts: AMAF games weighed by how soon their move came (search.Options.DistanceRave)
 	Explore      float64 // mcts: UCB's exploration term (search.Options.Explore)
+	SqrtVloss    bool    // mcts: Pachi's virtual losses by sqrt(threads) (search.Options.SqrtVirtualLoss)
 	PruneLadders bool    // mcts: no caught ladder escapes in the tree (search.Options.PruneLadders)
 	Gammas       bool    // mcts: the tactical playouts' random moves weighted by the learned gammas (search.Options.Gammas)
 	// Tactics are the optional steps and rates of the tactical playouts
@@ -141,6 +142,7 @@ func (s *Settings) AddFlags(fs *flag.FlagSet) {
 	fs.Float64Var(&s.Criticality, "criticality", s.Criticality, "mcts: Pachi's criticality in RAVE: a node through which 2000 playouts have gone gets its criticality times its AMAF games times this many won AMAF games (Pachi: 1.1; 0: off; two players)")
 	fs.IntVar(&s.DistanceRave, "distance-rave", s.DistanceRave, "mcts: weigh each AMAF game by how soon below the node its move came, from this many for the next move down to 1 at the game's end (Pachi: 3; 0: every AMAF game counts 1)")
 	fs.Float64Var(&s.Explore, "explore", s.Explore, "mcts: add UCB's exploration term to the tree's choice: a move with n playouts of its own gets this times sqrt(ln N / n), N its parent's (Pachi's explore_p; 0: none)")
+	fs.BoolVar(&s.SqrtVloss, "sqrt-vloss", s.SqrtVloss, "mcts: with T threads, d descents under way through a move count as d*sqrt(T)/T lost games, none below T/sqrt(T) (Pachi's vloss_sqrt: two threads do not repel each other); off: one lost game each")
 	fs.BoolVar(&s.Tactics.RunTwo, "run-two", s.Tactics.RunTwo, "mcts: the tactical playouts' answer to atari runs to two liberties as well as three, unread (rectangles)")
 	fs.BoolVar(&s.Tactics.LadderRuns, "ladder-runs", s.Tactics.LadderRuns, "mcts: the tactical playouts' answer to atari runs to two liberties when the ladder that follows does not catch the group, without --ladders' ataris (rectangles)")
 	fs.Float64Var(&s.Widening, "widening", s.Widening, "mcts: progressive widening: a descent chooses among a node's two children with the most prior won games, a third once the node has this many playouts, and one more each time its playouts grow by --widening-rate (0: off, every child a choice)")
@@ -172,6 +174,7 @@ func (s Settings) Options() search.Options {
 	o.MarginWeight, o.MarginScale = s.MarginWeight, s.MarginScale
 	o.Widening, o.WideningRate, o.LearnedFloor = s.Widening, s.WideningRate, s.LearnedFloor
 	o.Explore = s.Explore
+	o.SqrtVirtualLoss = s.SqrtVloss
 	if s.ExpandVisits > 0 {
 		o.ExpandVisits = s.ExpandVisits
 	}

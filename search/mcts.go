@@ -243,6 +243,13 @@ type Options struct {
 	// sqrt(ln N / n), N its parent's visits (priors included); a child
 	// with none gets nothing. 0 (Pachi's default): the value alone.
 	Explore float64
+	// SqrtVirtualLoss weighs the virtual losses of descents under way as
+	// Pachi's vloss_sqrt does: with T threads, d descents through a
+	// child count as d*sqrt(T)/T lost games, and none while d is below
+	// T/sqrt(T). With two threads a child one thread is in repels the
+	// other not at all. Off: each descent under way is one lost game.
+	// One thread searches the same either way.
+	SqrtVirtualLoss bool
 
 	// Tuning, with michi's values as defaults.
 	ExpandVisits int     // visits before a node is expanded (8)
@@ -299,6 +306,7 @@ type node struct {
 	wins     atomic.Int64 // rewards of player
 	amafN    atomic.Int64
 	amafWins atomic.Int64
+	inflight atomic.Int32            // descents under way through the node (their virtual losses)
 	prior    int64                   // visits given by the priors (fixed at creation)
 	priorWon int64                   // wins given by the priors (fixed at creation)
 	policy   float32                 // the learned model's probability of move (Options.Learned)
@@ -342,7 +350,26 @@ func (n *node) realRate() float64 {
 // invEquiv is 1/(equiv*unit), so an*invEquiv is the AMAF visits over
 // equiv, and the units cancel in the quotient.
 func (n *node) value(invEquiv, crit float64) float64 {
-	v, w := float64(n.visits.Load()), float64(n.wins.Load())
+	return n.valueOf(float64(n.visits.Load()), invEquiv, crit)
+}
+
+// valueVloss is value with Options.SqrtVirtualLoss: the d descents under
+// way through n count as d*coeff lost games rather than d, and none
+// while d is below least.
+func (n *node) valueVloss(invEquiv, crit, coeff float64, least int32) float64 {
+	v := float64(n.visits.Load())
+	if d := n.inflight.Load(); d > 0 {
+		v -= float64(d) * unit
+		if d >= least {
+			v += float64(d) * coeff * unit
+		}
+	}
+	return n.valueOf(v, invEquiv, crit)
+}
+
+// valueOf is value with v visits (in units).
+func (n *node) valueOf(v, invEquiv, crit float64) float64 {
+	w := float64(n.wins.Load())
 	an, aw := float64(n.amafN.Load()), float64(n.amafWins.Load())
 	if crit > 0 {
 		if c := n.criticality(); c != 0 {
@@ -596,6 +623,9 @@ func (p *Player) Name() string {
 	if p.Opt.Explore > 0 {
 		s += fmt.Sprintf(", exploration %g", p.Opt.Explore)
 	}
+	if p.Opt.SqrtVirtualLoss && p.Opt.Threads > 1 {
+		s += ", virtual losses by sqrt(threads)"
+	}
 	if p.Opt.PruneLadders && p.Opt.Learned {
 		s += ", caught escapes pruned"
 	}
@@ -721,6 +751,11 @@ type tree struct {
 	report   *reporter    // nil without Options.Report
 	model    *prior.Model // the learned priors (Options.Learned), or nil
 	points   int          // the board's points (the default MarginScale)
+	// vloss and vlossMin are Options.SqrtVirtualLoss's lost games a
+	// descent under way and the descents before they count (vloss 0:
+	// every descent one lost game).
+	vloss    float64
+	vlossMin int32
 }
 
 // reporter calls Options.Report from the first thread (w) of a search.
@@ -777,6 +812,10 @@ func search(s game.State, opt Options, collect bool, root *node) (Analysis, *tre
 	}
 	t.dist, t.edge = distances(s.Graph())
 	t.points = s.Graph().N()
+	if opt.SqrtVirtualLoss && opt.Threads > 1 {
+		t.vloss = math.Sqrt(float64(opt.Threads)) / float64(opt.Threads)
+		t.vlossMin = int32(math.Ceil(1 / t.vloss))
+	}
 	var owners []game.Shares
 	if opt.Learned {
 		t.model = prior.For(s.Rules(), s.Graph())
@@ -980,11 +1019,11 @@ func lcbChoice(kids []*node) *node {
 func (t *tree) iterate(w *worker) {
 	// 1. Descend, adding a virtual loss on the way.
 	n := t.root
-	n.visits.Add(unit)
+	t.descend(n)
 	w.path = append(w.path[:0], n)
 	for kids := n.kids(); len(kids) > 0; kids = n.kids() {
 		n = t.choose(n, t.widen(n, kids))
-		n.visits.Add(unit)
+		t.descend(n)
 		w.path = append(w.path, n)
 	}
 	expand := n.realVisits() >= t.opt.ExpandVisits || n == t.root
@@ -1005,7 +1044,7 @@ func (t *tree) iterate(w *worker) {
 		}
 		if len(kids) > 0 {
 			n = t.choose(n, t.widen(n, kids))
-			n.visits.Add(unit)
+			t.descend(n)
 			w.path = append(w.path, n)
 		}
 		if len(w.path)-1 > played {
@@ -1085,6 +1124,9 @@ func (t *tree) iterate(w *worker) {
 		if r := units[x.player]; r != 0 {
 			x.wins.Add(r)
 		}
+		if t.vloss > 0 {
+			x.inflight.Add(-1)
+		}
 		if crit && x.move.Kind == game.Place {
 			if o := w.b.Owner(x.move.Point); o != board.Empty {
 				x.critN.Add(1)
@@ -1098,6 +1140,16 @@ func (t *tree) iterate(w *worker) {
 		}
 	}
 	t.amaf(w, steps, units)
+}
+
+// descend adds a descent's visit to n, a virtual loss until the
+// playout's reward is backed up (and with Options.SqrtVirtualLoss counts
+// it under way).
+func (t *tree) descend(n *node) {
+	n.visits.Add(unit)
+	if t.vloss > 0 {
+		n.inflight.Add(1)
+	}
 }
 
 // amaf adds a playout to the AMAF games of the children of every node
@@ -1199,7 +1251,12 @@ func (t *tree) choose(parent *node, kids []*node) *node {
 	}
 	best, bv := kids[0], math.Inf(-1)
 	for _, k := range kids {
-		v := k.value(inv, t.opt.Criticality)
+		var v float64
+		if t.vloss > 0 {
+			v = k.valueVloss(inv, t.opt.Criticality, t.vloss, t.vlossMin)
+		} else {
+			v = k.value(inv, t.opt.Criticality)
+		}
 		if conf > 0 {
 			if n := k.realVisits(); n > 0 {
 				v += conf / math.Sqrt(float64(n))

@@ -1,0 +1,113 @@
+package search
+
+import (
+	"math"
+	"testing"
+
+	"moku/board"
+	"moku/game"
+)
+
+// TestSqrtVirtualLoss: with Options.SqrtVirtualLoss and two threads a
+// child one descent is under way through is valued as if that descent
+// were not there (no virtual loss), and one with two under way as if
+// they were 2*sqrt(2)/2 lost games; without it each is one lost game.
+func TestSqrtVirtualLoss(t *testing.T) {
+	coeff := math.Sqrt(2) / 2
+	for _, c := range []struct {
+		inflight int32
+		sqrt     bool
+		want     float64 // the value: 5 won of 10 finished playouts, and the virtual losses
+	}{
+		{0, false, 5.0 / 10},
+		{0, true, 5.0 / 10},
+		{1, false, 5.0 / 11},
+		{1, true, 5.0 / 10},
+		{2, false, 5.0 / 12},
+		{2, true, 5.0 / (10 + 2*coeff)},
+	} {
+		k := newNode(game.Move{Kind: game.Place, Point: 0}, board.Black, 10+float64(c.inflight), 5)
+		k.inflight.Store(c.inflight)
+		got := k.value(0, 0)
+		if c.sqrt {
+			got = k.valueVloss(0, 0, coeff, int32(math.Ceil(1/coeff)))
+		}
+		if math.Abs(got-c.want) > 1e-12 {
+			t.Errorf("%d under way, sqrt %v: value %.6f, want %.6f", c.inflight, c.sqrt, got, c.want)
+		}
+	}
+	// The choice: a child one thread is in no longer gives way to a
+	// worse one.
+	better := newNode(game.Move{Kind: game.Place, Point: 0}, board.Black, 101, 60)
+	better.inflight.Store(1)
+	worse := newNode(game.Move{Kind: game.Place, Point: 1}, board.Black, 100, 59.5)
+	parent := newNode(game.Move{}, board.White, 201, 0)
+	for _, sqrt := range []bool{false, true} {
+		tr := &tree{opt: Options{RaveEquiv: 3500, Threads: 2, SqrtVirtualLoss: sqrt}}
+		if sqrt {
+			tr.vloss, tr.vlossMin = coeff, 2
+		}
+		want := 1 // 60/101 < 59.5/100: the virtual loss sends the descent to the other
+		if sqrt {
+			want = 0 // 60/100 > 59.5/100
+		}
+		if got := tr.choose(parent, []*node{better, worse}); got.move.Point != want {
+			t.Errorf("sqrt %v: chose %d, want %d", sqrt, got.move.Point, want)
+		}
+	}
+}
+
+// TestSqrtVirtualLossSearch: a two-thread search with SqrtVirtualLoss
+// leaves no descent counted under way in its tree, and its candidates'
+// visits add up to its playouts; on one thread it is the search without
+// it, move for move.
+func TestSqrtVirtualLossSearch(t *testing.T) {
+	s := start(t, "go", "9x9", "e5", "c3")
+	o := Options{Playouts: 3000, Threads: 2, SqrtVirtualLoss: true, StopEarly: false, Heavy: true}
+	a, tr, _, err := search(s, o, false, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var walk func(n *node) int
+	walk = func(n *node) int {
+		if d := n.inflight.Load(); d != 0 {
+			t.Errorf("node %s: %d descents under way after the search", n.move.Format(s.Graph()), d)
+		}
+		nodes := 1
+		for _, k := range n.kids() {
+			nodes += walk(k)
+		}
+		return nodes
+	}
+	if nodes := walk(tr.root); nodes < 100 {
+		t.Errorf("%d nodes after 3,000 playouts", nodes)
+	}
+	visits := 0
+	for _, k := range a.Candidates {
+		visits += k.Visits
+	}
+	if a.Playouts < 3000 || visits < a.Playouts-2 || visits > a.Playouts {
+		t.Errorf("candidates have %d visits, %d playouts", visits, a.Playouts)
+	}
+
+	one := Options{Playouts: 1000, Threads: 1, Seed: 5, StopEarly: false, Heavy: true}
+	plain, err := Search(s, one)
+	if err != nil {
+		t.Fatal(err)
+	}
+	one.SqrtVirtualLoss = true
+	sq, err := Search(s, one)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if plain.Best != sq.Best || len(plain.Candidates) != len(sq.Candidates) {
+		t.Fatalf("one thread: %s without, %s with", plain.Best.Format(s.Graph()), sq.Best.Format(s.Graph()))
+	}
+	for i := range plain.Candidates {
+		p, q := plain.Candidates[i], sq.Candidates[i]
+		sameRate := p.WinRate == q.WinRate || math.IsNaN(p.WinRate) && math.IsNaN(q.WinRate)
+		if p.Move != q.Move || p.Visits != q.Visits || !sameRate {
+			t.Errorf("one thread, candidate %d: %+v without, %+v with", i, plain.Candidates[i], sq.Candidates[i])
+		}
+	}
+}
