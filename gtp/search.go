@@ -82,7 +82,7 @@ type Settings struct {
 // search with 3000 playouts a move, one thread, tactical playouts, tuned
 // for the game where moku has measured a tuning (search.Options.Tune).
 func DefaultSettings() Settings {
-	return Settings{Player: "mcts", Seed: 1, Playouts: 3000, Threads: 1, Resign: true, StopEarly: true, Heavy: true, Tuned: true}
+	return Settings{Player: "mcts", Seed: 1, Playouts: 3000, Threads: 1, Resign: true, StopEarly: true, Heavy: true, Tuned: true, SqrtVloss: true}
 }
 
 // tunedFlags are the flags of the settings that tuning replaces
@@ -142,7 +142,7 @@ func (s *Settings) AddFlags(fs *flag.FlagSet) {
 	fs.Float64Var(&s.Criticality, "criticality", s.Criticality, "mcts: Pachi's criticality in RAVE: a node through which 2000 playouts have gone gets its criticality times its AMAF games times this many won AMAF games (Pachi: 1.1; 0: off; two players)")
 	fs.IntVar(&s.DistanceRave, "distance-rave", s.DistanceRave, "mcts: weigh each AMAF game by how soon below the node its move came, from this many for the next move down to 1 at the game's end (Pachi: 3; 0: every AMAF game counts 1)")
 	fs.Float64Var(&s.Explore, "explore", s.Explore, "mcts: add UCB's exploration term to the tree's choice: a move with n playouts of its own gets this times sqrt(ln N / n), N its parent's (Pachi's explore_p; 0: none)")
-	fs.BoolVar(&s.SqrtVloss, "sqrt-vloss", s.SqrtVloss, "mcts: with T threads, d descents under way through a move count as d*sqrt(T)/T lost games, none below T/sqrt(T) (Pachi's vloss_sqrt: two threads do not repel each other); off: one lost game each")
+	fs.BoolVar(&s.SqrtVloss, "sqrt-vloss", s.SqrtVloss, "mcts: with T threads, d descents under way through a move count as d*sqrt(T)/T lost games, none below T/sqrt(T) (Pachi's vloss_sqrt: two threads do not repel each other); false: one lost game each")
 	fs.BoolVar(&s.Tactics.RunTwo, "run-two", s.Tactics.RunTwo, "mcts: the tactical playouts' answer to atari runs to two liberties as well as three, unread (rectangles)")
 	fs.BoolVar(&s.Tactics.LadderRuns, "ladder-runs", s.Tactics.LadderRuns, "mcts: the tactical playouts' answer to atari runs to two liberties when the ladder that follows does not catch the group, without --ladders' ataris (rectangles)")
 	fs.Float64Var(&s.Widening, "widening", s.Widening, "mcts: progressive widening: a descent chooses among a node's two children with the most prior won games, a third once the node has this many playouts, and one more each time its playouts grow by --widening-rate (0: off, every child a choice)")
