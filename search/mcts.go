@@ -355,14 +355,20 @@ func (n *node) value(invEquiv, crit float64) float64 {
 
 // valueVloss is value with Options.SqrtVirtualLoss: the d descents under
 // way through n count as d*coeff lost games rather than d, and none
-// while d is below least.
+// while d is below least. A node with nothing else to go on (no other
+// games and no AMAF games) counts them as plain virtual losses, as
+// value does, rather than be worth 0/0.
 func (n *node) valueVloss(invEquiv, crit, coeff float64, least int32) float64 {
-	v := float64(n.visits.Load())
+	all := float64(n.visits.Load())
+	v := all
 	if d := n.inflight.Load(); d > 0 {
 		v -= float64(d) * unit
 		if d >= least {
 			v += float64(d) * coeff * unit
 		}
+	}
+	if v <= 0 && n.amafN.Load() == 0 {
+		v = all
 	}
 	return n.valueOf(v, invEquiv, crit)
 }

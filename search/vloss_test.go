@@ -36,6 +36,13 @@ func TestSqrtVirtualLoss(t *testing.T) {
 			t.Errorf("%d under way, sqrt %v: value %.6f, want %.6f", c.inflight, c.sqrt, got, c.want)
 		}
 	}
+	// A child with no games but the one under way (and no AMAF games)
+	// is worth what a plain virtual loss makes it, not 0/0.
+	empty := newNode(game.Move{Kind: game.Place, Point: 0}, board.Black, 1, 0)
+	empty.inflight.Store(1)
+	if got := empty.valueVloss(0, 0, coeff, int32(math.Ceil(1/coeff))); got != 0 {
+		t.Errorf("no games but one under way: value %v, want 0 (one lost game)", got)
+	}
 	// The choice: a child one thread is in no longer gives way to a
 	// worse one.
 	better := newNode(game.Move{Kind: game.Place, Point: 0}, board.Black, 101, 60)
