@@ -38,9 +38,10 @@
 // Several threads search one tree (tree parallelism) without a lock: a
 // node's counts are atomic integers (in 1/1200 of a visit, so that the
 // shares of a tie among two, three or four players are exact and a
-// margin's share of the reward, Options.MarginWeight, is kept), a node's
-// children are published once by an atomic pointer (a thread that loses
-// the race to expand a node drops its own list), and a thread adds a
+// margin's share of the reward, Options.MarginWeight, is kept), the
+// first thread to claim a node's expansion publishes its children by an
+// atomic pointer (another that reaches the node meanwhile plays out from
+// it as from a leaf), and a thread adds a
 // virtual loss (a visit without a win) to each node it passes so that the
 // others spread out.
 package search
@@ -49,6 +50,7 @@ import (
 	"cmp"
 	"fmt"
 	"math"
+	"runtime"
 	"slices"
 	"sort"
 	"strings"
@@ -307,6 +309,7 @@ type node struct {
 	amafN    atomic.Int64
 	amafWins atomic.Int64
 	inflight atomic.Int32            // descents under way through the node (their virtual losses)
+	claimed  atomic.Bool             // a thread has begun to expand the node
 	prior    int64                   // visits given by the priors (fixed at creation)
 	priorWon int64                   // wins given by the priors (fixed at creation)
 	policy   float32                 // the learned model's probability of move (Options.Learned)
@@ -715,24 +718,25 @@ func hopeless(a Analysis, rate float64) bool {
 // worker is one search thread: its own copy of the position, fast board,
 // random generator and scratch space.
 type worker struct {
-	_       cacheline.Pad // the workers of one search write apart (package cacheline)
-	s       game.State
-	b       playout.Board
-	r       playout.Rand
-	path    []*node
-	seen    []board.Color // AMAF: who played each point first in the rest of the game
-	seenAt  []int32       // ... and at which move of the game below the root (Options.DistanceRave)
-	moves   []game.Move
-	own     [][board.MaxPlayers + 1]float64 // ownership counts
-	scores  [board.MaxPlayers + 1]float64   // summed scores
-	margin  float64
-	rewards float64          // summed reward of the root's player
-	diffs   []float32        // the root player's margin in each playout (when collected)
-	ext     *prior.Extractor // the learned priors' features (Options.Learned)
-	replies *playout.Replies // the playouts' last good replies (Options.Replies), or nil
-	seq     []playout.Step   // the placements of a descent and its playout (for replies)
-	feats   []prior.Features
-	probs   []float64
+	_          cacheline.Pad // the workers of one search write apart (package cacheline)
+	s          game.State
+	b          playout.Board
+	r          playout.Rand
+	path       []*node
+	seen       []board.Color // AMAF: who played each point first in the rest of the game
+	seenAt     []int32       // ... and at which move of the game below the root (Options.DistanceRave)
+	moves      []game.Move
+	own        [][board.MaxPlayers + 1]float64 // ownership counts
+	scores     [board.MaxPlayers + 1]float64   // summed scores
+	margin     float64
+	rewards    float64          // summed reward of the root's player
+	expansions int              // the nodes the worker expanded
+	diffs      []float32        // the root player's margin in each playout (when collected)
+	ext        *prior.Extractor // the learned priors' features (Options.Learned)
+	replies    *playout.Replies // the playouts' last good replies (Options.Replies), or nil
+	seq        []playout.Step   // the placements of a descent and its playout (for replies)
+	feats      []prior.Features
+	probs      []float64
 	// mu guards own, scores, margin, rewards and diffs while a reporter
 	// may read them (with Options.Report only).
 	mu sync.Mutex
@@ -757,6 +761,9 @@ type tree struct {
 	report   *reporter    // nil without Options.Report
 	model    *prior.Model // the learned priors (Options.Learned), or nil
 	points   int          // the board's points (the default MarginScale)
+	// expansions is the nodes the threads expanded, once the search is
+	// over: each once, however many threads reached it.
+	expansions int
 	// vloss and vlossMin are Options.SqrtVirtualLoss's lost games a
 	// descent under way and the descents before they count (vloss 0:
 	// every descent one lost game).
@@ -883,6 +890,9 @@ func search(s game.State, opt Options, collect bool, root *node) (Analysis, *tre
 	}
 	t.run(workers[0])
 	wg.Wait()
+	for _, w := range workers {
+		t.expansions += w.expansions
+	}
 	var diffs []float32
 	for _, w := range workers {
 		diffs = append(diffs, w.diffs...)
@@ -1044,9 +1054,22 @@ func (t *tree) iterate(w *worker) {
 
 	// 2. Expand a leaf that has been visited often enough.
 	if expand && !w.s.Over() {
-		kids := t.children(w)
-		if !n.children.CompareAndSwap(nil, &kids) {
-			kids = n.kids() // another thread expanded n first
+		// One thread expands a node: the first to claim it. Another that
+		// reaches it meanwhile plays out from it as from a leaf, rather than
+		// work out the same children (with learned priors, much of a
+		// descent's time) to throw them away.
+		// The root is the exception: a playout from it counts for no
+		// move, so the others wait for its children.
+		kids := n.kids()
+		if n.claimed.CompareAndSwap(false, true) {
+			kids = t.children(w)
+			n.children.Store(&kids)
+			w.expansions++
+		} else if n == t.root {
+			for n.children.Load() == nil {
+				runtime.Gosched()
+			}
+			kids = n.kids()
 		}
 		if len(kids) > 0 {
 			n = t.choose(n, t.widen(n, kids))

@@ -118,3 +118,39 @@ func TestSqrtVirtualLossSearch(t *testing.T) {
 		}
 	}
 }
+
+// TestExpandOnce: on two threads each node is expanded by one thread
+// only, so every expansion a thread made is a node of the tree with
+// children; a thread that reached a node another was expanding did not
+// work its children out again to drop them.
+func TestExpandOnce(t *testing.T) {
+	for _, game := range []struct{ name, board string }{{"go", "9x9"}, {"keil", "hex:5"}} {
+		s := start(t, game.name, game.board)
+		o := Options{Playouts: 4000, Threads: 2, StopEarly: false, Heavy: true, Learned: true, Seed: 3}
+		a, tr, _, err := search(s, o, false, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var expanded func(n *node) int
+		expanded = func(n *node) int {
+			if n.children.Load() == nil {
+				return 0
+			}
+			e := 1
+			for _, k := range n.kids() {
+				e += expanded(k)
+			}
+			return e
+		}
+		if e := expanded(tr.root); tr.expansions != e || e < 100 {
+			t.Errorf("%s: the threads made %d expansions, the tree has %d expanded nodes", game.name, tr.expansions, e)
+		}
+		visits := 0
+		for _, k := range a.Candidates {
+			visits += k.Visits
+		}
+		if visits != a.Playouts {
+			t.Errorf("%s: candidates have %d visits, %d playouts", game.name, visits, a.Playouts)
+		}
+	}
+}
