@@ -731,6 +731,7 @@ type worker struct {
 	margin     float64
 	rewards    float64          // summed reward of the root's player
 	expansions int              // the nodes the worker expanded
+	buf        *amafBuffer      // the AMAF games held back for busy nodes' children (two threads or more), or nil
 	diffs      []float32        // the root player's margin in each playout (when collected)
 	ext        *prior.Extractor // the learned priors' features (Options.Learned)
 	replies    *playout.Replies // the playouts' last good replies (Options.Replies), or nil
@@ -764,6 +765,11 @@ type tree struct {
 	// expansions is the nodes the threads expanded, once the search is
 	// over: each once, however many threads reached it.
 	expansions int
+	// unflushed is the AMAF games, in units, the threads' buffers still
+	// held once the search was over (none: each thread flushes as it
+	// stops), and buffered the busy nodes whose children's AMAF games
+	// went through a buffer.
+	unflushed, buffered int64
 	// vloss and vlossMin are Options.SqrtVirtualLoss's lost games a
 	// descent under way and the descents before they count (vloss 0:
 	// every descent one lost game).
@@ -860,6 +866,9 @@ func search(s game.State, opt Options, collect bool, root *node) (Analysis, *tre
 		workers[i] = &worker{s: ws, b: b, r: *playout.NewRand(opt.Seed*0x9e3779b97f4a7c15 + uint64(i) + 1),
 			path: cacheline.Make[*node](0, 64), moves: cacheline.Make[game.Move](0, n+1),
 			seen: cacheline.Make[board.Color](n, n), seenAt: cacheline.Make[int32](n, n), own: cacheline.Make[[board.MaxPlayers + 1]float64](n, n)}
+		if opt.Threads > 1 {
+			workers[i].buf = newAMAFBuffer()
+		}
 		if t.model != nil {
 			workers[i].ext = prior.NewExtractor(s.Rules(), s.Graph())
 			workers[i].ext.SetOwners(owners)
@@ -892,6 +901,10 @@ func search(s game.State, opt Options, collect bool, root *node) (Analysis, *tre
 	wg.Wait()
 	for _, w := range workers {
 		t.expansions += w.expansions
+		if w.buf != nil {
+			t.unflushed += w.buf.pending()
+			t.buffered += int64(len(w.buf.entries))
+		}
 	}
 	var diffs []float32
 	for _, w := range workers {
@@ -907,6 +920,9 @@ func prevPlayer(c board.Color, players int) board.Color {
 // run iterates until the tree's limits are reached (or, with StopEarly,
 // the move is decided).
 func (t *tree) run(w *worker) {
+	if w.buf != nil {
+		defer w.buf.flush()
+	}
 	for i := 0; ; i++ {
 		if t.done.Load() >= t.limit || t.stopped.Load() {
 			return
@@ -937,6 +953,9 @@ func (t *tree) run(w *worker) {
 		}
 		t.iterate(w)
 		t.done.Add(1)
+		if w.buf != nil && i%flushEvery == flushEvery-1 {
+			w.buf.flush()
+		}
 	}
 }
 
@@ -1201,15 +1220,27 @@ func (t *tree) amaf(w *worker, steps []playout.Step, units [board.MaxPlayers + 1
 	gameLen := below + int32(len(steps))
 	for d := len(w.path) - 1; d >= 0; d-- {
 		x := w.path[d]
-		for _, k := range x.kids() {
+		kids := x.kids()
+		var e *amafEntry // x's children's games held back, or nil
+		if w.buf != nil && len(kids) > 0 && x.visits.Load()-x.prior >= bufferFrom*unit {
+			e = w.buf.entry(x, kids)
+		}
+		for i, k := range kids {
 			if k.move.Kind == game.Place && w.seen[k.move.Point] == k.player {
 				n := int64(1)
 				if t.opt.DistanceRave > 0 {
 					n = amafWeight(t.opt.DistanceRave, w.seenAt[k.move.Point]-int32(d), gameLen-int32(d))
 				}
-				k.amafN.Add(n * unit)
-				if r := units[k.player]; r != 0 {
-					k.amafWins.Add(n * r)
+				r := units[k.player]
+				switch {
+				case e != nil:
+					e.n[i] += n * unit
+					e.w[i] += n * r
+				default:
+					k.amafN.Add(n * unit)
+					if r != 0 {
+						k.amafWins.Add(n * r)
+					}
 				}
 			}
 		}

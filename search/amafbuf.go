@@ -1,0 +1,99 @@
+package search
+
+// On two threads or more every playout adds AMAF games to the children of
+// each node on its path, and the nodes at the top of the tree are on
+// nearly every thread's path: each such add is an atomic write to a cache
+// line the other thread wrote last, so the line crosses between the cores
+// several dozen times a playout. Where that crossing is dear (a virtual
+// machine's cores, say) the second thread added a quarter of a thread's
+// speed, not nine tenths (docs/results.md, "Search threads").
+//
+// So each thread keeps the AMAF games it gives the children of every node
+// with bufferFrom playouts or more in an amafBuffer of its own, and adds
+// them to the tree every flushEvery of its playouts and when it stops:
+// one add a child a flush rather than one a playout. A thread thus holds
+// back at most flushEvery playouts' AMAF games from any node, and from a
+// node of a few dozen playouts that is small beside the games its
+// children's priors start with (PriorEven, and with learned priors up to
+// LearnedGames more). One thread writes straight to the tree, as before,
+// and searches exactly as it did.
+
+// bufferFrom is the real visits from which a node's children get their
+// AMAF games through each thread's buffer: twice michi's ExpandVisits, so
+// all but the newest nodes. From 256 visits on (the busy top of the tree
+// only), the second thread of BenchmarkSearch9x9TunedThreads2 added about
+// three quarters of what it adds from 16 (docs/results.md, "Search
+// threads").
+const bufferFrom = 16
+
+// flushEvery is the playouts a thread makes between two flushes of its
+// buffer.
+const flushEvery = 16
+
+// amafBuffer is one thread's AMAF games held back for the children of busy
+// nodes: for each such node (found through at), its children and the AMAF
+// games and wins, in units, not yet added to them.
+type amafBuffer struct {
+	at      map[*node]int32
+	entries []amafEntry
+	dirty   []int32 // the entries written since the last flush
+}
+
+// amafEntry is the held-back AMAF games of one node's children, index for
+// index.
+type amafEntry struct {
+	kids  []*node
+	n, w  []int64
+	dirty bool
+}
+
+// newAMAFBuffer returns an empty buffer.
+func newAMAFBuffer() *amafBuffer { return &amafBuffer{at: make(map[*node]int32)} }
+
+// entry returns the buffer's entry for the children kids of x, making it
+// on first use.
+func (b *amafBuffer) entry(x *node, kids []*node) *amafEntry {
+	i, ok := b.at[x]
+	if !ok {
+		i = int32(len(b.entries))
+		b.at[x] = i
+		b.entries = append(b.entries, amafEntry{kids: kids, n: make([]int64, len(kids)), w: make([]int64, len(kids))})
+	}
+	e := &b.entries[i]
+	if !e.dirty {
+		e.dirty = true
+		b.dirty = append(b.dirty, i)
+	}
+	return e
+}
+
+// flush adds the games held back to the tree and empties the buffer's
+// counts (its entries stay, for the same nodes are busy the next time).
+func (b *amafBuffer) flush() {
+	for _, i := range b.dirty {
+		e := &b.entries[i]
+		for j, k := range e.kids {
+			if n := e.n[j]; n != 0 {
+				k.amafN.Add(n)
+				e.n[j] = 0
+			}
+			if r := e.w[j]; r != 0 {
+				k.amafWins.Add(r)
+				e.w[j] = 0
+			}
+		}
+		e.dirty = false
+	}
+	b.dirty = b.dirty[:0]
+}
+
+// pending returns the AMAF games, in units, the buffer holds back.
+func (b *amafBuffer) pending() int64 {
+	var s int64
+	for _, e := range b.entries {
+		for _, n := range e.n {
+			s += n
+		}
+	}
+	return s
+}
