@@ -1232,15 +1232,14 @@ func (t *tree) amaf(w *worker, steps []playout.Step, units [board.MaxPlayers + 1
 					n = amafWeight(t.opt.DistanceRave, w.seenAt[k.move.Point]-int32(d), gameLen-int32(d))
 				}
 				r := units[k.player]
-				switch {
-				case e != nil:
+				if e != nil {
 					e.n[i] += n * unit
 					e.w[i] += n * r
-				default:
-					k.amafN.Add(n * unit)
-					if r != 0 {
-						k.amafWins.Add(n * r)
-					}
+					continue
+				}
+				k.amafN.Add(n * unit)
+				if r != 0 {
+					k.amafWins.Add(n * r)
 				}
 			}
 		}
