@@ -9,26 +9,32 @@ package search
 // speed, not nine tenths (docs/results.md, "Search threads").
 //
 // So each thread keeps the AMAF games it gives the children of every node
-// with bufferFrom playouts or more in an amafBuffer of its own, and adds
-// them to the tree every flushEvery of its playouts and when it stops:
-// one add a child a flush rather than one a playout. A thread thus holds
-// back at most flushEvery playouts' AMAF games from any node, and from a
-// node of a few dozen playouts that is small beside the games its
-// children's priors start with (PriorEven, and with learned priors up to
-// LearnedGames more). One thread writes straight to the tree, as before,
-// and searches exactly as it did.
+// with bufferFrom playouts or more in an amafBuffer of its own: one add a
+// child a flush rather than one a playout. It adds a node's held-back
+// games to the tree once the playouts they come from reach 1/staleShare of
+// the node's real playouts, so that no node's children miss more than that
+// share of its games (a node of 16 playouts every 2 of this thread's
+// playouts through it, the root of 40,000 every 5,000), and it adds all it
+// holds every flushEvery playouts and when it stops. From a young node
+// that share is small beside the games its children's priors start with
+// (PriorEven, and with learned priors up to LearnedGames more). One thread
+// writes straight to the tree, as before, and searches exactly as it did.
 
 // bufferFrom is the real visits from which a node's children get their
 // AMAF games through each thread's buffer: twice michi's ExpandVisits, so
 // all but the newest nodes. From 256 visits on (the busy top of the tree
 // only), the second thread of BenchmarkSearch9x9TunedThreads2 added about
 // three quarters of what it adds from 16 (docs/results.md, "Search
-// threads").
+// threads"): the two threads share deep paths too.
 const bufferFrom = 16
 
+// staleShare bounds what a buffer holds back from a node's children: the
+// games of at most 1/staleShare of the node's real playouts.
+const staleShare = 8
+
 // flushEvery is the playouts a thread makes between two flushes of its
-// buffer.
-const flushEvery = 16
+// whole buffer.
+const flushEvery = 256
 
 // amafBuffer is one thread's AMAF games held back for the children of busy
 // nodes: for each such node (found through at), its children and the AMAF
@@ -45,6 +51,7 @@ type amafEntry struct {
 	kids  []*node
 	n, w  []int64
 	dirty bool
+	held  int64 // the playouts whose games n and w hold back
 }
 
 // newAMAFBuffer returns an empty buffer.
@@ -67,20 +74,38 @@ func (b *amafBuffer) entry(x *node, kids []*node) *amafEntry {
 	return e
 }
 
+// add notes that one more playout's games through a node of real real
+// visits (in units) went into e, and adds e's games to the tree once they
+// come from 1/staleShare of those visits.
+func (e *amafEntry) add(real int64) {
+	e.held++
+	if e.held*unit*staleShare >= real {
+		e.flush()
+	}
+}
+
+// flush adds e's games to the tree and empties its counts.
+func (e *amafEntry) flush() {
+	for j, k := range e.kids {
+		if n := e.n[j]; n != 0 {
+			k.amafN.Add(n)
+			e.n[j] = 0
+		}
+		if r := e.w[j]; r != 0 {
+			k.amafWins.Add(r)
+			e.w[j] = 0
+		}
+	}
+	e.held = 0
+}
+
 // flush adds the games held back to the tree and empties the buffer's
 // counts (its entries stay, for the same nodes are busy the next time).
 func (b *amafBuffer) flush() {
 	for _, i := range b.dirty {
 		e := &b.entries[i]
-		for j, k := range e.kids {
-			if n := e.n[j]; n != 0 {
-				k.amafN.Add(n)
-				e.n[j] = 0
-			}
-			if r := e.w[j]; r != 0 {
-				k.amafWins.Add(r)
-				e.w[j] = 0
-			}
+		if e.held > 0 {
+			e.flush()
 		}
 		e.dirty = false
 	}

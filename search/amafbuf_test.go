@@ -11,10 +11,15 @@ import (
 )
 
 // TestAMAFBufferHoldsBack: a thread with a buffer holds back the AMAF games
-// of the children of nodes with bufferFrom playouts or more until it
-// flushes, and then they are those TestAMAF's playout gives; the children
-// of a node with fewer playouts get theirs at once.
+// of the children of nodes with bufferFrom playouts or more (and more than
+// staleShare times the playouts held) until it flushes, and then they are
+// those TestAMAF's playout gives; the children of a node with fewer
+// playouts get theirs at once.
 func TestAMAFBufferHoldsBack(t *testing.T) {
+	const busyVisits = 2*staleShare + 1 // more than two playouts' share
+	if busyVisits < bufferFrom {
+		t.Fatalf("busyVisits %d below bufferFrom %d", busyVisits, bufferFrom)
+	}
 	const a1, a2, a3, b2, c2 = 0, 1, 2, 4, 5
 	for _, busy := range []bool{true, false} {
 		root := newNode(game.PassMove, board.White, 0, 0)
@@ -24,9 +29,9 @@ func TestAMAFBufferHoldsBack(t *testing.T) {
 		kb2, kc2 := newNode(game.At(b2), board.White, 0, 0), newNode(game.At(c2), board.White, 0, 0)
 		a1Kids := []*node{kb2, kc2}
 		ka1.children.Store(&a1Kids)
-		root.visits.Store(bufferFrom * unit)
+		root.visits.Store(busyVisits * unit)
 		if busy {
-			ka1.visits.Store(bufferFrom * unit)
+			ka1.visits.Store(busyVisits * unit)
 		} else {
 			ka1.visits.Store((bufferFrom - 1) * unit)
 		}
@@ -67,6 +72,42 @@ func TestAMAFBufferHoldsBack(t *testing.T) {
 				t.Errorf("busy %v: %d AMAF games, %d won; want %d, %d", busy, n/unit, won/unit, g, wins)
 			}
 		}
+	}
+}
+
+// TestAMAFBufferStaleShare: a buffer adds a node's held-back games to its
+// children itself once they come from 1/staleShare of the node's playouts,
+// before any flush of the whole buffer.
+func TestAMAFBufferStaleShare(t *testing.T) {
+	const a1, a2 = 0, 1
+	const visits = 4 * staleShare // held back for three playouts, added at the fourth
+	if visits < bufferFrom {
+		t.Fatalf("visits %d below bufferFrom %d", visits, bufferFrom)
+	}
+	root := newNode(game.PassMove, board.White, 0, 0)
+	ka1, ka2 := newNode(game.At(a1), board.Black, 0, 0), newNode(game.At(a2), board.Black, 0, 0)
+	kids := []*node{ka1, ka2}
+	root.children.Store(&kids)
+	root.visits.Store(visits * unit)
+	tr := &tree{opt: Options{}, players: 2}
+	w := &worker{path: []*node{root}, seen: make([]board.Color, 9), seenAt: make([]int32, 9), buf: newAMAFBuffer()}
+	steps := []playout.Step{{Point: a1, Color: board.Black}, {Point: 4, Color: board.White}, {Point: a2, Color: board.Black}}
+	var units [board.MaxPlayers + 1]int64
+	units[board.Black] = unit
+	for i := 1; i <= 5; i++ {
+		tr.amaf(w, steps, units)
+		want := int64(0) // added at the fourth playout, the fifth held
+		if i >= 4 {
+			want = 4
+		}
+		for _, k := range kids {
+			if n, won := k.amafN.Load(), k.amafWins.Load(); n != want*unit || won != want*unit {
+				t.Errorf("after %d playouts: %s has %d AMAF games, %d won; want %d", i, k.move.Format(nil), n/unit, won/unit, want)
+			}
+		}
+	}
+	if p := w.buf.pending(); p != 2*unit {
+		t.Errorf("%d AMAF games held back after the fifth playout, want 2", p/unit)
 	}
 }
 

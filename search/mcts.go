@@ -1222,8 +1222,11 @@ func (t *tree) amaf(w *worker, steps []playout.Step, units [board.MaxPlayers + 1
 		x := w.path[d]
 		kids := x.kids()
 		var e *amafEntry // x's children's games held back, or nil
-		if w.buf != nil && len(kids) > 0 && x.visits.Load()-x.prior >= bufferFrom*unit {
-			e = w.buf.entry(x, kids)
+		var real int64
+		if w.buf != nil && len(kids) > 0 {
+			if real = x.visits.Load() - x.prior; real >= bufferFrom*unit {
+				e = w.buf.entry(x, kids)
+			}
 		}
 		for i, k := range kids {
 			if k.move.Kind == game.Place && w.seen[k.move.Point] == k.player {
@@ -1242,6 +1245,9 @@ func (t *tree) amaf(w *worker, steps []playout.Step, units [board.MaxPlayers + 1
 					k.amafWins.Add(n * r)
 				}
 			}
+		}
+		if e != nil {
+			e.add(real)
 		}
 		if x.move.Kind == game.Place && d > 0 {
 			w.seen[x.move.Point] = x.player
