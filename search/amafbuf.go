@@ -14,8 +14,9 @@ package search
 // games to the tree once the playouts they come from reach 1/staleShare of
 // the node's real playouts, so that no node's children miss more than that
 // share of its games (a node of 16 playouts every 2 of this thread's
-// playouts through it, the root of 40,000 every 5,000), and it adds all it
-// holds every flushEvery playouts and when it stops. From a young node
+// playouts through it), and it adds all it holds every flushEvery
+// playouts and when it stops, which is what bounds the busy top: the root
+// of 40,000 playouts would otherwise wait for 5,000. From a young node
 // that share is small beside the games its children's priors start with
 // (PriorEven, and with learned priors up to LearnedGames more). One thread
 // writes straight to the tree, as before, and searches exactly as it did.
@@ -74,9 +75,9 @@ func (b *amafBuffer) entry(x *node, kids []*node) *amafEntry {
 	return e
 }
 
-// add notes that one more playout's games through a node of real real
-// visits (in units) went into e, and adds e's games to the tree once they
-// come from 1/staleShare of those visits.
+// add notes that one more playout's games went into e, for a node whose
+// real visits (in units) are real, and adds e's games to the tree once
+// they come from 1/staleShare of those visits.
 func (e *amafEntry) add(real int64) {
 	e.held++
 	if e.held*unit*staleShare >= real {
