@@ -82,7 +82,7 @@ type Settings struct {
 // search with 3000 playouts a move, one thread, tactical playouts, tuned
 // for the game where moku has measured a tuning (search.Options.Tune).
 func DefaultSettings() Settings {
-	return Settings{Player: "mcts", Seed: 1, Playouts: 3000, Threads: 1, Resign: true, StopEarly: true, Heavy: true, Tuned: true, SqrtVloss: true}
+	return Settings{Player: "mcts", Seed: 1, Playouts: 3000, Threads: 1, Resign: true, StopEarly: true, Heavy: true, Tuned: true}
 }
 
 // tunedFlags are the flags of the settings that tuning replaces

@@ -250,7 +250,11 @@ type Options struct {
 	// child count as d*sqrt(T)/T lost games, and none while d is below
 	// T/sqrt(T). With two threads a child one thread is in repels the
 	// other not at all. Off: each descent under way is one lost game.
-	// One thread searches the same either way. On in DefaultOptions.
+	// One thread searches the same either way. Off in DefaultOptions:
+	// when two threads really run at once, the threads that do not repel
+	// each other descend the same path and play out from the same leaf,
+	// and the search loses strength for its playouts (docs/engine.md,
+	// "Virtual losses").
 	SqrtVirtualLoss bool
 
 	// Tuning, with michi's values as defaults.
@@ -262,7 +266,7 @@ type Options struct {
 // DefaultOptions are the options of moku's default player.
 func DefaultOptions() Options {
 	return Options{Playouts: 5000, Threads: 1, Seed: 1, Resign: true, ResignRate: 0.1, Heavy: true, StopEarly: true,
-		SqrtVirtualLoss: true, ExpandVisits: 8, PriorEven: 10, RaveEquiv: 3500, LearnedGames: 20}
+		ExpandVisits: 8, PriorEven: 10, RaveEquiv: 3500, LearnedGames: 20}
 }
 
 func (o *Options) fill() {
