@@ -509,8 +509,10 @@ func TestCode3x3(t *testing.T) {
 // TestKillingFill: with killing fills on, Black's self-atari that makes
 // a straight three or a pyramid four inside White's wall is allowed (its
 // capture leaves a space with one vital point), one that makes a
-// straight four (two vital points) is not; with them off, each is a
-// self-atari, and the search's SelfAtari counts them all.
+// straight four (two vital points) is not; a self-atari of two stones
+// is allowed when it puts the wall in atari from the inside, not when
+// the wall has a liberty outside; with them off, each is a self-atari,
+// and the search's SelfAtari counts them all.
 func TestKillingFill(t *testing.T) {
 	for _, c := range []struct {
 		moves, fill string
@@ -519,6 +521,12 @@ func TestKillingFill(t *testing.T) {
 		{"a1 a2 b1 b2 e5 c2 e4 d2 e3 e1", "c1", true},  // straight three a1-c1, liberty d1
 		{"a1 a2 b1 b2 c1 c2 e5 d2 e4 e2", "d1", false}, // straight four a1-d1, liberty e1
 		{"a1 a2 c1 c2 b2 b3 e5 d2 e4 e1", "b1", true},  // pyramid four a1 b1 c1 b2, liberty d1
+		// Two stones a1-a2, liberty b1, and White's wall a3 b3 b2 c2 c1
+		// left with b1 alone: the atari from the inside.
+		{"a4 a3 b4 b3 c3 b2 d2 c2 d1 c1 a1 pass", "a2", true},
+		// The same with the wall's outside liberty d1 open: White need
+		// not capture, and the fill is a plain self-atari.
+		{"a4 a3 b4 b3 c3 b2 d2 c2 e5 c1 a1 pass", "a2", false},
 	} {
 		for _, on := range []bool{false, true} {
 			s := start(t, "go ko=none", "5x5")

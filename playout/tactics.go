@@ -239,7 +239,10 @@ func (b *SquareBoard) selfAtariFills(p int32, c board.Color, fills bool) bool {
 	if libs >= 2 || captures {
 		return false
 	}
-	if size >= 2 {
+	if size == 2 {
+		return !fills || !b.insideAtari(p, c)
+	}
+	if size >= 3 {
 		return !fills || !b.killingFill(p, c, size)
 	}
 	if !b.loneSelfAtari {
@@ -292,6 +295,95 @@ func (b *SquareBoard) killingFill(p int32, c board.Color, size int32) bool {
 		return true
 	}
 	return n == 4 && b.square(shape[:n])
+}
+
+// insideAtari reports whether the self-atari of c on p, making a chain
+// of two stones with one liberty l, puts the other player in atari from
+// the inside: every chain of the other player's next to the two stones
+// has just the liberties p and l, and every neighbour of l is the border,
+// a stone of c's or a stone of one of those chains. The other player
+// then captures on l and is left with no liberty but the two captured
+// points, one eye: without this fill (Pachi's moggy allows it) a group
+// whose last eye space holds a killing stone is never captured, and
+// its capturing race reads as seki.
+func (b *SquareBoard) insideAtari(p int32, c board.Color) bool {
+	s := b.stride
+	q := int32(-1)
+	for _, x := range [4]int32{p - s, p - 1, p + 1, p + s} {
+		if b.color[x&cellMask] == c {
+			q = x
+			break
+		}
+	}
+	if q < 0 {
+		return false
+	}
+	// The chain's one liberty, other than p.
+	l := int32(-1)
+	for _, y := range [2]int32{p, q} {
+		for _, x := range [4]int32{y - s, y - 1, y + 1, y + s} {
+			if x == p || b.color[x&cellMask] != board.Empty {
+				continue
+			}
+			if l >= 0 && x != l {
+				return false
+			}
+			l = x
+		}
+	}
+	if l < 0 {
+		return false
+	}
+	o := 3 - c
+	var chains [8]int32
+	k := 0
+	for _, y := range [2]int32{p, q} {
+		for _, x := range [4]int32{y - s, y - 1, y + 1, y + s} {
+			if b.color[x&cellMask] != o {
+				continue
+			}
+			r := b.chain[x&cellMask]
+			if slices.Contains(chains[:k], r) {
+				continue
+			}
+			if k == len(chains) || !b.libsAre(r, p, l) {
+				return false
+			}
+			chains[k] = r
+			k++
+		}
+	}
+	if k == 0 {
+		return false
+	}
+	for _, x := range [4]int32{l - s, l - 1, l + 1, l + s} {
+		switch b.color[x&cellMask] {
+		case board.Empty:
+			if x != p {
+				return false
+			}
+		case o:
+			if !slices.Contains(chains[:k], b.chain[x&cellMask]) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// libsAre reports whether chain r's liberties are exactly x and y.
+func (b *SquareBoard) libsAre(r, x, y int32) bool {
+	t := r
+	for {
+		for _, q := range [4]int32{t - b.stride, t - 1, t + 1, t + b.stride} {
+			if b.color[q&cellMask] == board.Empty && q != x && q != y {
+				return false
+			}
+		}
+		if t = b.next[t&cellMask]; t == r {
+			return true
+		}
+	}
 }
 
 // vital returns the point of region (three to six points) with the most
