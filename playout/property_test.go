@@ -1,7 +1,9 @@
 package playout
 
 import (
+	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"moku/board"
@@ -653,4 +655,93 @@ func TestCousinProperty(t *testing.T) {
 	if found < 5 {
 		t.Errorf("%d cousins found: the test needs more", found)
 	}
+}
+
+// TestInsideAtariProperty: on positions of random playouts, every
+// two-stone self-atari that insideAtari allows is, by the rules engine,
+// an atari from the inside: the two stones have one liberty, every chain
+// of the other player's next to them has that liberty alone, and once
+// the other player captures on it, its group's liberties are the two
+// captured points and no others.
+func TestInsideAtariProperty(t *testing.T) {
+	found := 0
+	for seed := range uint64(200) {
+		s := start(t, "go ko=none", "9x9")
+		r := NewRand(seed)
+		// A playout's placements, played again on the rules engine
+		// (a pass where the playout's next placement is the other
+		// player's), each position from the fortieth on read.
+		p := NewSquare(s.Graph(), false, 0)
+		p.SetHeavy(true)
+		p.Load(s)
+		p.Playout(r)
+		steps := slices.Clone(p.Steps())
+		b := NewSquare(s.Graph(), false, 0)
+		b.SetHeavy(true)
+		for i, st := range steps {
+			if s.ToMove() != st.Color && s.Play(game.PassMove) != nil {
+				t.Fatal("a pass refused")
+			}
+			if s.Play(game.At(int(st.Point))) != nil || s.Over() {
+				break
+			}
+			if i >= 40 {
+				b.Load(s)
+				found += checkInsideAtari(t, s, b, fmt.Sprintf("seed %d, move %d", seed, i+1))
+			}
+		}
+	}
+	if found < 10 {
+		t.Errorf("%d fills found: the test needs more", found)
+	}
+	t.Logf("%d fills", found)
+}
+
+// checkInsideAtari checks every fill insideAtari allows the player to move
+// in s (loaded on b) against the rules engine, and returns their number.
+func checkInsideAtari(t *testing.T, s game.State, b *SquareBoard, at string) int {
+	t.Helper()
+	found := 0
+	c := s.ToMove()
+	g := s.Graph()
+	for p := 0; p < g.N(); p++ {
+		x := b.toInt[p]
+		if s.At(p) != board.Empty || !b.playable(x, c) {
+			continue
+		}
+		// The fills allowed: self-ataris of two stones that killing
+		// fills let through.
+		if _, _, size := b.libsAfter(x, c, 2); size != 2 || !b.selfAtariFills(x, c, false) || b.selfAtariFills(x, c, true) {
+			continue
+		}
+		found++
+		where := fmt.Sprintf("%s: %s at %s\n%s", at, c, game.At(p).Format(g), game.Text(s))
+		after := s.Clone()
+		if err := after.Play(game.At(p)); err != nil {
+			t.Fatalf("%s: %v", where, err)
+		}
+		stones, libs := after.(game.Grouped).Group(p)
+		if len(stones) != 2 || len(libs) != 1 {
+			t.Fatalf("%s: chain of %d stones, %d liberties\n%s", where, len(stones), len(libs), game.Text(after))
+		}
+		l := libs[0]
+		for _, q := range stones {
+			for _, n := range g.Neighbors(q) {
+				if after.At(int(n)) != 3-c {
+					continue
+				}
+				if _, nl := after.(game.Grouped).Group(int(n)); len(nl) != 1 || nl[0] != l {
+					t.Fatalf("%s: a chain next to it has liberties %v, not %d alone\n%s", where, nl, l, game.Text(after))
+				}
+			}
+		}
+		if err := after.Play(game.At(l)); err != nil {
+			t.Fatalf("%s: the capture: %v", where, err)
+		}
+		_, caught := after.(game.Grouped).Group(l)
+		if len(caught) != 2 || !slices.Contains(caught, stones[0]) || !slices.Contains(caught, stones[1]) {
+			t.Fatalf("%s: after the capture the group's liberties are %v, not the two points %v\n%s", where, caught, stones, game.Text(after))
+		}
+	}
+	return found
 }

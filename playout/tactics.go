@@ -225,7 +225,8 @@ func (b *SquareBoard) countLibs(r int32, n, most int) int {
 // self-ataris refused (SetLoneSelfAtari), a single stone too, unless it
 // throws in: its liberty's other neighbours are all the other player's
 // stones or the border, a space the other player encloses; with killing
-// fills allowed (SetKillingFills), not a fill that killingFill allows.
+// fills allowed (SetKillingFills), not a fill that killingFill or
+// insideAtari allows.
 func (b *SquareBoard) selfAtari(p int32, c board.Color) bool {
 	return b.selfAtariFills(p, c, b.killingFills)
 }
@@ -301,11 +302,12 @@ func (b *SquareBoard) killingFill(p int32, c board.Color, size int32) bool {
 // of two stones with one liberty l, puts the other player in atari from
 // the inside: every chain of the other player's next to the two stones
 // has just the liberties p and l, and every neighbour of l is the border,
-// a stone of c's or a stone of one of those chains. The other player
-// then captures on l and is left with no liberty but the two captured
-// points, one eye: without this fill (Pachi's moggy allows it) a group
-// whose last eye space holds a killing stone is never captured, and
-// its capturing race reads as seki.
+// one of the two stones, a stone of one of those chains or a stone of
+// c's whose chain has a liberty besides p and l (the capture on l takes
+// it too otherwise). The other player then captures on l and is left
+// with no liberty but the two captured points, one eye: without this
+// fill (Pachi's moggy allows it) a group whose last eye space holds a
+// killing stone is never captured, and its capturing race reads as seki.
 func (b *SquareBoard) insideAtari(p int32, c board.Color) bool {
 	s := b.stride
 	q := int32(-1)
@@ -346,7 +348,7 @@ func (b *SquareBoard) insideAtari(p int32, c board.Color) bool {
 			if slices.Contains(chains[:k], r) {
 				continue
 			}
-			if k == len(chains) || !b.libsAre(r, p, l) {
+			if k == len(chains) || !b.libsWithin(r, p, l) {
 				return false
 			}
 			chains[k] = r
@@ -366,13 +368,17 @@ func (b *SquareBoard) insideAtari(p int32, c board.Color) bool {
 			if !slices.Contains(chains[:k], b.chain[x&cellMask]) {
 				return false
 			}
+		case c:
+			if x != q && b.libsWithin(b.chain[x&cellMask], p, l) {
+				return false
+			}
 		}
 	}
 	return true
 }
 
-// libsAre reports whether chain r's liberties are exactly x and y.
-func (b *SquareBoard) libsAre(r, x, y int32) bool {
+// libsWithin reports whether chain r has no liberty but x and y.
+func (b *SquareBoard) libsWithin(r, x, y int32) bool {
 	t := r
 	for {
 		for _, q := range [4]int32{t - b.stride, t - 1, t + 1, t + b.stride} {
@@ -426,11 +432,12 @@ func (b *SquareBoard) square(region []int32) bool {
 	return true
 }
 
-// SetKillingFills makes the tactical policy allow the self-ataris of two
-// or more stones that fill an eye space of the other player's so that
-// its capture leaves a dead shape (killingFill), as Pachi's moggy allows
-// nakade among its self-ataris; the search's priors (SelfAtari) still
-// count them as self-ataris.
+// SetKillingFills makes the tactical policy allow the self-ataris of
+// three to six stones that fill an eye space of the other player's so
+// that its capture leaves a dead shape (killingFill), and those of two
+// stones that put the other player in atari from the inside
+// (insideAtari), as Pachi's moggy allows nakade among its self-ataris;
+// the search's priors (SelfAtari) still count them as self-ataris.
 func (b *SquareBoard) SetKillingFills(on bool) { b.killingFills = on }
 
 // SetSelfAtariOther makes the tactical policy's random move, when it
