@@ -337,7 +337,8 @@ func (b *SquareBoard) insideAtari(p int32, c board.Color) bool {
 		return false
 	}
 	o := 3 - c
-	var chains [8]int32
+	// Two stones touch at most six points besides each other and l.
+	var chains [6]int32
 	k := 0
 	for _, y := range [2]int32{p, q} {
 		for _, x := range [4]int32{y - s, y - 1, y + 1, y + s} {
@@ -348,7 +349,7 @@ func (b *SquareBoard) insideAtari(p int32, c board.Color) bool {
 			if slices.Contains(chains[:k], r) {
 				continue
 			}
-			if k == len(chains) || !b.libsWithin(r, p, l) {
+			if !b.libsWithin(r, p, l) {
 				return false
 			}
 			chains[k] = r
