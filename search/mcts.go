@@ -257,6 +257,12 @@ type Options struct {
 	// "Virtual losses").
 	SqrtVirtualLoss bool
 
+	// RootParallel searches with Threads > 1 by root parallelism: each
+	// thread a tree of its own with a share of the playouts, the root
+	// moves' playouts and wins summed at the end (root.go), instead of
+	// all the threads on one tree. With KeepTree each tree is kept.
+	RootParallel bool
+
 	// Tuning, with michi's values as defaults.
 	ExpandVisits int     // visits before a node is expanded (8)
 	PriorEven    float64 // even games a new child starts with (10)
@@ -476,6 +482,7 @@ type Player struct {
 // kept is the tree of a Player's last search and what it was made for.
 type kept struct {
 	root  *node
+	more  []*node // the other threads' trees, with Options.RootParallel
 	graph *board.Graph
 	rules rules.Ruleset
 	opt   treeKey // the options of the search that shape the tree
@@ -486,19 +493,47 @@ type kept struct {
 // k's search lead to, or nil when s does not continue that game or the
 // tree has no such node.
 func (k *kept) descend(s game.State, opt Options) *node {
-	if k.root == nil || k.graph != s.Graph() || k.rules != s.Rules() || k.opt != keyOptions(opt) {
+	if !k.continued(s, opt) {
 		return nil
+	}
+	return k.follow(k.root, s.History())
+}
+
+// descendAll is descend for each of k's trees, the first k.root: the
+// node of each, or nil.
+func (k *kept) descendAll(s game.State, opt Options) []*node {
+	if !k.continued(s, opt) {
+		return nil
+	}
+	roots := []*node{k.follow(k.root, s.History())}
+	for _, r := range k.more {
+		roots = append(roots, k.follow(r, s.History()))
+	}
+	return roots
+}
+
+// continued reports whether s continues the game of k's search, under
+// options that shape the tree as its did.
+func (k *kept) continued(s game.State, opt Options) bool {
+	if k.root == nil || k.graph != s.Graph() || k.rules != s.Rules() || k.opt != keyOptions(opt) {
+		return false
 	}
 	h := s.History()
 	if len(h) < len(k.hist) {
-		return nil
+		return false
 	}
 	for i, x := range k.hist {
 		if h[i] != x {
-			return nil
+			return false
 		}
 	}
-	n := k.root
+	return true
+}
+
+// follow returns the node of the tree at root that the moves of h played
+// since k's search lead to, or nil.
+func (k *kept) follow(root *node, h []game.Played) *node {
+	n := root
 	path := make([]*node, 0, len(h)-len(k.hist))
 	for _, x := range h[len(k.hist):] {
 		var next *node
@@ -520,7 +555,7 @@ func (k *kept) descend(s game.State, opt Options) *node {
 	// A node's siblings share its allocation (children), so the new root
 	// keeps them alive: drop their subtrees, which no search will reach.
 	for i, x := range path {
-		parent := k.root
+		parent := root
 		if i > 0 {
 			parent = path[i-1]
 		}
@@ -639,6 +674,9 @@ func (p *Player) Name() string {
 	if p.Opt.SqrtVirtualLoss && p.Opt.Threads > 1 {
 		s += ", virtual losses by sqrt(threads)"
 	}
+	if p.Opt.RootParallel && p.Opt.Threads > 1 {
+		s += ", a tree a thread"
+	}
 	if p.Opt.PruneLadders && p.Opt.Learned {
 		s += ", caught escapes pruned"
 	}
@@ -677,14 +715,24 @@ func (p *Player) Genmove(s game.State) (game.Move, error) {
 	}
 	opt.Seed += p.seq
 	p.seq++
-	var root *node
+	var roots []*node
 	if opt.KeepTree {
-		root = p.kept.descend(s, opt)
+		roots = p.kept.descendAll(s, opt)
 	}
 	p.kept = kept{}
-	a, t, _, err := search(s, opt, false, root)
+	var a Analysis
+	var err error
+	if opt.RootParallel && opt.Threads > 1 {
+		a, roots, err = rootSearch(s, opt, roots)
+	} else {
+		var t *tree
+		a, t, _, err = search(s, opt, false, first(roots))
+		if err == nil {
+			roots = []*node{t.root}
+		}
+	}
 	if err == nil && opt.KeepTree {
-		p.kept = kept{root: t.root, graph: s.Graph(), rules: s.Rules(), opt: keyOptions(opt),
+		p.kept = kept{root: roots[0], more: roots[1:], graph: s.Graph(), rules: s.Rules(), opt: keyOptions(opt),
 			hist: append([]game.Played(nil), s.History()...)}
 	}
 	if p.Clock != nil {
@@ -812,6 +860,10 @@ func HasLearned(r rules.Ruleset, g *board.Graph) bool { return prior.For(r, g) !
 
 // Search searches s (which it leaves as it was) within opt's limits.
 func Search(s game.State, opt Options) (Analysis, error) {
+	if opt.RootParallel && opt.Threads > 1 {
+		a, _, err := rootSearch(s, opt, nil)
+		return a, err
+	}
 	a, _, _, err := search(s, opt, false, nil)
 	return a, err
 }
@@ -1676,16 +1728,7 @@ func (t *tree) analysis(s game.State, ws []*worker, took time.Duration) Analysis
 		case priorWon > 0:
 			c.Prior = float64(k.priorWon) / float64(priorWon)
 		}
-		for x := k; x != nil; {
-			c.PV = append(c.PV, x.move)
-			var next *node
-			for _, y := range x.kids() {
-				if y.realVisits() > 0 && (next == nil || y.visits.Load() > next.visits.Load()) {
-					next = y
-				}
-			}
-			x = next
-		}
+		c.PV = principal(k)
 		a.Candidates = append(a.Candidates, c)
 	}
 	switch {
