@@ -83,15 +83,7 @@ func TestKeptTreeDropsSiblings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	reply := p.Last().Candidates[0].PV
-	if len(reply) < 2 {
-		t.Fatalf("principal variation %v has no answer", reply)
-	}
-	for _, x := range []game.Move{m, reply[1]} {
-		if err := s.Play(x); err != nil {
-			t.Fatal(err)
-		}
-	}
+	playAnswered(t, s, m, p.Last())
 	old := p.kept.root
 	expanded := 0
 	for _, k := range old.kids() {
@@ -117,6 +109,21 @@ func TestKeptTreeDropsSiblings(t *testing.T) {
 	for _, k := range mine.kids() {
 		if k != root && k.kids() != nil {
 			t.Errorf("sibling %v of the answer keeps its children", k.move)
+		}
+	}
+}
+
+// playAnswered plays m, the move of a search whose analysis is a, and
+// the answer the search expected most.
+func playAnswered(t *testing.T, s game.State, m game.Move, a Analysis) {
+	t.Helper()
+	reply := a.Candidates[0].PV
+	if len(reply) < 2 {
+		t.Fatalf("principal variation %v has no answer", reply)
+	}
+	for _, x := range []game.Move{m, reply[1]} {
+		if err := s.Play(x); err != nil {
+			t.Fatal(err)
 		}
 	}
 }

@@ -1714,27 +1714,37 @@ func (t *tree) analysis(s game.State, ws []*worker, took time.Duration) Analysis
 	}
 	a.Margin = (scores[t.me] - other) / n
 
-	kids := append([]*node(nil), t.root.kids()...)
+	a.setCandidates(s, t.root.kids(), t.model != nil, t.opt.LCB, principal)
+	return a
+}
+
+// setCandidates fills a's Candidates from the root's children kids, most
+// visited first, each move's principal variation pv of its child, and
+// a's Best: the most visited move, or with lcb the best lower confidence
+// bound (lcbChoice); a legal move when there are no children. With
+// learned a move's prior is the model's probability of it, otherwise its
+// share of the priors' won games.
+func (a *Analysis) setCandidates(s game.State, kids []*node, learned, lcb bool, pv func(*node) []game.Move) {
+	kids = append([]*node(nil), kids...)
 	sort.SliceStable(kids, func(i, j int) bool { return kids[i].visits.Load() > kids[j].visits.Load() })
 	var priorWon int64
 	for _, k := range kids {
 		priorWon += k.priorWon
 	}
 	for _, k := range kids {
-		c := Candidate{Move: k.move, Visits: k.realVisits(), WinRate: k.realRate()}
+		c := Candidate{Move: k.move, Visits: k.realVisits(), WinRate: k.realRate(), PV: pv(k)}
 		switch {
-		case t.model != nil:
+		case learned:
 			c.Prior = float64(k.policy)
 		case priorWon > 0:
 			c.Prior = float64(k.priorWon) / float64(priorWon)
 		}
-		c.PV = principal(k)
 		a.Candidates = append(a.Candidates, c)
 	}
 	switch {
-	case len(a.Candidates) > 0 && t.opt.LCB:
+	case len(kids) > 0 && lcb:
 		a.Best = lcbChoice(kids).move
-	case len(a.Candidates) > 0:
+	case len(kids) > 0:
 		a.Best = a.Candidates[0].Move
 	default:
 		a.Best = game.PassMove
@@ -1742,5 +1752,4 @@ func (t *tree) analysis(s game.State, ws []*worker, took time.Duration) Analysis
 			a.Best = moves[0]
 		}
 	}
-	return a
 }

@@ -1,7 +1,6 @@
 package search
 
 import (
-	"sort"
 	"sync"
 	"time"
 
@@ -101,21 +100,20 @@ func mergeAnalyses(s game.State, ts []*tree, as []Analysis, took time.Duration) 
 	// The summed root: a child for each move of any tree, with the counts
 	// of that move's children in every tree.
 	type sum struct {
-		k    *node
-		top  *node // the tree's child of the most playouts, for the PV
-		from int   // the tree it is in
+		k   *node
+		top *node // the trees' child of the most playouts, for the PV
 	}
 	var order []game.Move
 	by := map[game.Move]*sum{}
-	for i, t := range ts {
+	for _, t := range ts {
 		for _, c := range t.root.kids() {
 			m := by[c.move]
 			if m == nil {
-				m = &sum{k: &node{move: c.move, player: c.player, policy: c.policy}, top: c, from: i}
+				m = &sum{k: &node{move: c.move, player: c.player, policy: c.policy}, top: c}
 				by[c.move] = m
 				order = append(order, c.move)
 			} else if c.visits.Load() > m.top.visits.Load() {
-				m.top, m.from = c, i
+				m.top = c
 			}
 			m.k.visits.Add(c.visits.Load())
 			m.k.wins.Add(c.wins.Load())
@@ -127,35 +125,9 @@ func mergeAnalyses(s game.State, ts []*tree, as []Analysis, took time.Duration) 
 	for i, mv := range order {
 		kids[i] = by[mv].k
 	}
-	sort.SliceStable(kids, func(i, j int) bool { return kids[i].visits.Load() > kids[j].visits.Load() })
-	var priorWon int64
-	for _, k := range kids {
-		priorWon += k.priorWon
-	}
-	for _, k := range kids {
-		m := by[k.move]
-		c := Candidate{Move: k.move, Visits: k.realVisits(), WinRate: k.realRate()}
-		switch {
-		case ts[m.from].model != nil:
-			c.Prior = float64(k.policy)
-		case priorWon > 0:
-			c.Prior = float64(k.priorWon) / float64(priorWon)
-		}
-		c.PV = append([]game.Move{k.move}, principal(m.top)[1:]...)
-		a.Candidates = append(a.Candidates, c)
-	}
-	opt := ts[0].opt
-	switch {
-	case len(kids) > 0 && opt.LCB:
-		a.Best = lcbChoice(kids).move
-	case len(kids) > 0:
-		a.Best = a.Candidates[0].Move
-	default:
-		a.Best = game.PassMove
-		if moves := s.LegalMoves(nil); len(moves) > 0 {
-			a.Best = moves[0]
-		}
-	}
+	a.setCandidates(s, kids, ts[0].model != nil, ts[0].opt.LCB, func(k *node) []game.Move {
+		return append([]game.Move{k.move}, principal(by[k.move].top)[1:]...)
+	})
 	return a
 }
 

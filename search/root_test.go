@@ -80,15 +80,7 @@ func TestRootParallelKeepsTrees(t *testing.T) {
 	if len(p.kept.more) != 1 || p.kept.root == nil || p.kept.more[0] == nil || p.kept.more[0] == p.kept.root {
 		t.Fatalf("kept %v and %v, want two trees", p.kept.root, p.kept.more)
 	}
-	reply := p.Last().Candidates[0].PV
-	if len(reply) < 2 {
-		t.Fatalf("principal variation %v has no answer", reply)
-	}
-	for _, x := range []game.Move{m, reply[1]} {
-		if err := s.Play(x); err != nil {
-			t.Fatal(err)
-		}
-	}
+	playAnswered(t, s, m, p.Last())
 	roots := p.kept.descendAll(s, p.Opt)
 	if len(roots) != 2 {
 		t.Fatalf("%d kept trees continued, want 2", len(roots))
