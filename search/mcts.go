@@ -260,7 +260,8 @@ type Options struct {
 	// RootParallel searches with Threads > 1 by root parallelism: each
 	// thread a tree of its own with a share of the playouts, the root
 	// moves' playouts and wins summed at the end (root.go), instead of
-	// all the threads on one tree. With KeepTree each tree is kept.
+	// all the threads on one tree. With KeepTree each tree is kept; Report
+	// sees the first tree alone while the search is under way.
 	RootParallel bool
 
 	// Tuning, with michi's values as defaults.

@@ -38,6 +38,9 @@ func rootSearch(s game.State, opt Options, roots []*node) (Analysis, []*node, er
 	for i := range k {
 		o := one
 		o.Seed = rootSeed(opt.Seed, i)
+		if i > 0 {
+			o.Report = nil // the reports under way are the first tree's alone
+		}
 		var root *node
 		if i < len(roots) {
 			root = roots[i]
