@@ -94,7 +94,10 @@ func TestKeptTreeDropsSiblings(t *testing.T) {
 	if expanded == 0 {
 		t.Fatal("no sibling of the move played was expanded: nothing to drop")
 	}
-	root := p.kept.descend(s, p.Opt)
+	var root *node
+	if roots := p.kept.descend(s, p.Opt); len(roots) > 0 {
+		root = roots[0]
+	}
 	if root == nil || root.kids() == nil {
 		t.Fatal("the kept tree has no node for the moves played")
 	}

@@ -490,19 +490,11 @@ type kept struct {
 	hist  []game.Played
 }
 
-// descend returns the node of k's tree that the moves of s played since
-// k's search lead to, or nil when s does not continue that game or the
-// tree has no such node.
-func (k *kept) descend(s game.State, opt Options) *node {
-	if !k.continued(s, opt) {
-		return nil
-	}
-	return k.follow(k.root, s.History())
-}
-
-// descendAll is descend for each of k's trees, the first k.root: the
-// node of each, or nil.
-func (k *kept) descendAll(s game.State, opt Options) []*node {
+// descend returns, for each of k's trees (one, or with
+// Options.RootParallel a tree a thread, k.root first), the node that the
+// moves of s played since k's search lead to, or nil where the tree has
+// no such node; and nil when s does not continue that game.
+func (k *kept) descend(s game.State, opt Options) []*node {
 	if !k.continued(s, opt) {
 		return nil
 	}
@@ -718,20 +710,10 @@ func (p *Player) Genmove(s game.State) (game.Move, error) {
 	p.seq++
 	var roots []*node
 	if opt.KeepTree {
-		roots = p.kept.descendAll(s, opt)
+		roots = p.kept.descend(s, opt)
 	}
 	p.kept = kept{}
-	var a Analysis
-	var err error
-	if opt.RootParallel && opt.Threads > 1 {
-		a, roots, err = rootSearch(s, opt, roots)
-	} else {
-		var t *tree
-		a, t, _, err = search(s, opt, false, first(roots))
-		if err == nil {
-			roots = []*node{t.root}
-		}
-	}
+	a, roots, err := searchFrom(s, opt, roots)
 	if err == nil && opt.KeepTree {
 		p.kept = kept{root: roots[0], more: roots[1:], graph: s.Graph(), rules: s.Rules(), opt: keyOptions(opt),
 			hist: append([]game.Played(nil), s.History()...)}
@@ -861,12 +843,27 @@ func HasLearned(r rules.Ruleset, g *board.Graph) bool { return prior.For(r, g) !
 
 // Search searches s (which it leaves as it was) within opt's limits.
 func Search(s game.State, opt Options) (Analysis, error) {
-	if opt.RootParallel && opt.Threads > 1 {
-		a, _, err := rootSearch(s, opt, nil)
-		return a, err
-	}
-	a, _, _, err := search(s, opt, false, nil)
+	a, _, err := searchFrom(s, opt, nil)
 	return a, err
+}
+
+// searchFrom is Search from the kept trees roots (nil, or a nil tree: a
+// new one), returning the searched trees' roots: with
+// Options.RootParallel on two threads or more a tree a thread
+// (rootSearch), otherwise the one tree all the threads share.
+func searchFrom(s game.State, opt Options, roots []*node) (Analysis, []*node, error) {
+	if opt.RootParallel && opt.Threads > 1 {
+		return rootSearch(s, opt, roots)
+	}
+	var root *node
+	if len(roots) > 0 {
+		root = roots[0]
+	}
+	a, t, _, err := search(s, opt, false, root)
+	if err != nil {
+		return Analysis{}, nil, err
+	}
+	return a, []*node{t.root}, nil
 }
 
 // search is Search, also returning the tree and, if collect is set, the

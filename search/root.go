@@ -65,14 +65,6 @@ func rootSearch(s game.State, opt Options, roots []*node) (Analysis, []*node, er
 	return mergeAnalyses(s, ts, as, time.Since(begin)), out, nil
 }
 
-// first returns the first of roots, or nil.
-func first(roots []*node) *node {
-	if len(roots) == 0 {
-		return nil
-	}
-	return roots[0]
-}
-
 // rootSeed is the seed of tree i of a root-parallel search seeded seed:
 // the first tree searches as one thread would.
 func rootSeed(seed uint64, i int) uint64 {

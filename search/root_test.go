@@ -81,7 +81,7 @@ func TestRootParallelKeepsTrees(t *testing.T) {
 		t.Fatalf("kept %v and %v, want two trees", p.kept.root, p.kept.more)
 	}
 	playAnswered(t, s, m, p.Last())
-	roots := p.kept.descendAll(s, p.Opt)
+	roots := p.kept.descend(s, p.Opt)
 	if len(roots) != 2 {
 		t.Fatalf("%d kept trees continued, want 2", len(roots))
 	}
