@@ -257,6 +257,15 @@ type Options struct {
 	// "Virtual losses").
 	SqrtVirtualLoss bool
 
+	// VirtualLoss, above 1, is the lost games each descent under way
+	// through a node counts for while it is under way, with Threads > 1
+	// on one tree and without SqrtVirtualLoss: the learned priors give a
+	// child scores of games and its AMAF games more, so that one lost
+	// game moves its value by a percent or so and two threads play out
+	// from the same leaf in about one playout in six. 0 or 1: one lost
+	// game, the descent's own visit.
+	VirtualLoss float64
+
 	// RootParallel searches with Threads > 1 by root parallelism: each
 	// thread a tree of its own with a share of the playouts, the root
 	// moves' playouts and wins summed at the end (root.go), instead of
@@ -805,11 +814,28 @@ type tree struct {
 	// stops), and buffered the busy nodes whose children's AMAF games
 	// went through a buffer.
 	unflushed, buffered int64
-	// vloss and vlossMin are Options.SqrtVirtualLoss's lost games a
-	// descent under way and the descents before they count (vloss 0:
-	// every descent one lost game).
+	// vloss and vlossMin are the lost games a descent under way counts
+	// for and the descents before they count, of Options.SqrtVirtualLoss
+	// or Options.VirtualLoss (vloss 0: every descent one lost game).
 	vloss    float64
 	vlossMin int32
+}
+
+// virtualLoss returns the lost games a descent under way counts for and
+// the descents under way before they count, of opt.SqrtVirtualLoss or
+// opt.VirtualLoss; 0 for a plain virtual loss (the descent's visit) or
+// one thread.
+func virtualLoss(opt Options) (float64, int32) {
+	switch {
+	case opt.Threads <= 1:
+		return 0, 0
+	case opt.SqrtVirtualLoss:
+		c := math.Sqrt(float64(opt.Threads)) / float64(opt.Threads)
+		return c, int32(math.Ceil(1 / c))
+	case opt.VirtualLoss > 1:
+		return opt.VirtualLoss, 1
+	}
+	return 0, 0
 }
 
 // reporter calls Options.Report from the first thread (w) of a search.
@@ -885,10 +911,7 @@ func search(s game.State, opt Options, collect bool, root *node) (Analysis, *tre
 	}
 	t.dist, t.edge = distances(s.Graph())
 	t.points = s.Graph().N()
-	if opt.SqrtVirtualLoss && opt.Threads > 1 {
-		t.vloss = math.Sqrt(float64(opt.Threads)) / float64(opt.Threads)
-		t.vlossMin = int32(math.Ceil(1 / t.vloss))
-	}
+	t.vloss, t.vlossMin = virtualLoss(opt)
 	var owners []game.Shares
 	if opt.Learned {
 		t.model = prior.For(s.Rules(), s.Graph())

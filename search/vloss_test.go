@@ -154,3 +154,51 @@ func TestExpandOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestVirtualLoss: with Options.VirtualLoss k on two threads a descent
+// under way through a child counts as k lost games, so that a child one
+// thread is in gives way to a worse one that a single lost game would
+// not have let it; the search leaves no descent under way in its tree,
+// and its candidates' visits add up to its playouts.
+func TestVirtualLoss(t *testing.T) {
+	// 60 won of 100 finished playouts and one under way, against 58.5
+	// of 100: 60/101 is above 58.5/100, 60/103 below.
+	better := newNode(game.Move{Kind: game.Place, Point: 0}, board.Black, 101, 60)
+	better.inflight.Store(1)
+	worse := newNode(game.Move{Kind: game.Place, Point: 1}, board.Black, 100, 58.5)
+	parent := newNode(game.Move{}, board.White, 201, 0)
+	for _, c := range []struct {
+		loss float64
+		want int
+	}{{0, 0}, {1, 0}, {3, 1}} {
+		tr := &tree{opt: Options{RaveEquiv: 3500, Threads: 2, VirtualLoss: c.loss}}
+		tr.vloss, tr.vlossMin = virtualLoss(tr.opt)
+		if got := tr.choose(parent, []*node{better, worse}); got.move.Point != c.want {
+			t.Errorf("virtual loss %v: chose %d, want %d", c.loss, got.move.Point, c.want)
+		}
+	}
+
+	s := start(t, "go", "9x9", "e5", "c3")
+	o := Options{Playouts: 3000, Threads: 2, VirtualLoss: 3, StopEarly: false, Heavy: true}
+	a, tr, _, err := search(s, o, false, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var walk func(n *node)
+	walk = func(n *node) {
+		if d := n.inflight.Load(); d != 0 {
+			t.Errorf("node %s: %d descents under way after the search", n.move.Format(s.Graph()), d)
+		}
+		for _, k := range n.kids() {
+			walk(k)
+		}
+	}
+	walk(tr.root)
+	visits := 0
+	for _, k := range a.Candidates {
+		visits += k.Visits
+	}
+	if a.Playouts < 3000 || visits < a.Playouts-2 || visits > a.Playouts {
+		t.Errorf("candidates have %d visits, %d playouts", visits, a.Playouts)
+	}
+}

@@ -31,6 +31,11 @@
 # play the same light-playout search (results/NOTES.md, "Ladder", says which games
 # which binary played).
 #
+# KOMI, if set, is passed to moku match as --komi (the referee tells the
+# engines): the web app's Keil games set their komi by the komi pie, where
+# the computer levels propose 4 on side 5, so the levels of Keil are
+# measured at KOMI=4 too.
+#
 # OUT, if set, is the directory the matches go to instead of this one's
 # (results/anchors keeps the matches behind the web app's rating anchors:
 # OUT=results/anchors results/ladder/run.sh BIN go9/1k-300). A rung is
@@ -82,5 +87,5 @@ for m in "$@"; do
 	done
 	echo "$(date -u +%FT%TZ) $m: $(uptime)" >&2
 	# shellcheck disable=SC2086
-	nice -n 19 "$bin" match $flags --games "$games" --time 600s --quiet --out "$here/$g/$p"${MATCH_SEED:+ --seed $MATCH_SEED} "$@"
+	nice -n 19 "$bin" match $flags --games "$games" --time 600s --quiet --out "$here/$g/$p"${MATCH_SEED:+ --seed $MATCH_SEED}${KOMI:+ --komi $KOMI} "$@"
 done
