@@ -32,6 +32,12 @@ func BenchmarkGo9x9Ladders(b *testing.B) { benchSquareTactics(b, Tactics{Ladders
 // liberties (SetTwoLibs).
 func BenchmarkGo9x9TwoLibs(b *testing.B) { benchSquareTactics(b, Tactics{TwoLibs: true}) }
 
+// BenchmarkGo9x9Nakade is BenchmarkGo9x9Heavy with the vital points of
+// eye spaces and the killing fills (SetNakade, SetKillingFills).
+func BenchmarkGo9x9Nakade(b *testing.B) {
+	benchSquareTactics(b, Tactics{Nakade: true, KillingFills: true})
+}
+
 // benchSquareTactics plays the tactical policy with the optional steps
 // of t on 9x9 Go.
 func benchSquareTactics(b *testing.B, t Tactics) {

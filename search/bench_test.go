@@ -1,6 +1,7 @@
 package search
 
 import (
+	"fmt"
 	"runtime"
 	"testing"
 
@@ -19,14 +20,25 @@ func benchSearch(b *testing.B, rules, spec string, heavy bool, threads int) {
 // benchSearchWith is benchSearch, with learned priors if learned and
 // the tuned settings (Options.Tuned) if tuned.
 func benchSearchWith(b *testing.B, rules, spec string, heavy bool, threads int, learned, tuned bool) {
+	benchSearchOpts(b, rules, spec, func(o *Options) {
+		o.Heavy, o.Threads, o.Learned, o.Tuned = heavy, threads, learned, tuned
+	})
+}
+
+// benchSearchOpts is benchSearch with the options set changes: it also
+// reports, on two threads or more, the share of playouts that started
+// from a leaf another thread's descent was under way through
+// (Analysis.Shared).
+func benchSearchOpts(b *testing.B, rules, spec string, set func(*Options)) {
 	s, err := catalog.Start(catalog.Config{Rules: rules, Board: spec})
 	if err != nil {
 		b.Fatal(err)
 	}
 	o := DefaultOptions()
-	o.Playouts, o.Resign, o.StopEarly, o.Heavy, o.Threads, o.Learned, o.Tuned = 10000, false, false, heavy, threads, learned, tuned
+	set(&o)
+	o.Playouts, o.Resign, o.StopEarly = 10000, false, false
 	b.ReportAllocs()
-	playouts := 0
+	playouts, shared := 0, 0
 	for i := 0; i < b.N; i++ {
 		o.Seed = uint64(i + 1)
 		a, err := Search(s, o)
@@ -34,8 +46,12 @@ func benchSearchWith(b *testing.B, rules, spec string, heavy bool, threads int, 
 			b.Fatal(err)
 		}
 		playouts += a.Playouts
+		shared += a.Shared
 	}
 	b.ReportMetric(float64(playouts)/b.Elapsed().Seconds(), "playouts/s")
+	if o.Threads > 1 {
+		b.ReportMetric(float64(shared)/float64(max(playouts, 1)), "shared/playout")
+	}
 }
 
 // BenchmarkSearch9x9 is 9x9 Go with the tactical playouts.
@@ -104,4 +120,22 @@ func BenchmarkKeptTree9x9(b *testing.B) {
 // default, on two threads sharing one tree.
 func BenchmarkSearch9x9TunedThreads2(b *testing.B) {
 	benchSearchWith(b, "go", "9x9", true, 2, true, true)
+}
+
+// BenchmarkSearch9x9TunedVirtualLoss is BenchmarkSearch9x9TunedThreads2
+// with each descent under way K lost games (Options.VirtualLoss; K = 1
+// is the default's plain virtual loss): the larger K, the fewer
+// playouts start where the other thread's descent is under way
+// (shared/playout), if the two threads truly run at once.
+func BenchmarkSearch9x9TunedVirtualLoss(b *testing.B) {
+	for _, k := range []float64{1, 3, 6} {
+		b.Run(fmt.Sprintf("K=%g", k), func(b *testing.B) {
+			benchSearchOpts(b, "go", "9x9", func(o *Options) {
+				o.Heavy, o.Threads, o.Learned, o.Tuned = true, 2, true, true
+				if k > 1 {
+					o.VirtualLoss = k
+				}
+			})
+		})
+	}
 }

@@ -262,8 +262,8 @@ type Options struct {
 	// on one tree and without SqrtVirtualLoss: the learned priors give a
 	// child scores of games and its AMAF games more, so that one lost
 	// game moves its value by a percent or so and two threads play out
-	// from the same leaf in about one playout in six. 0 or 1: one lost
-	// game, the descent's own visit.
+	// from the same leaf in almost one playout in five (Analysis.Shared).
+	// 0 or 1: one lost game, the descent's own visit.
 	VirtualLoss float64
 
 	// RootParallel searches with Threads > 1 by root parallelism: each
@@ -328,7 +328,7 @@ type node struct {
 	wins     atomic.Int64 // rewards of player
 	amafN    atomic.Int64
 	amafWins atomic.Int64
-	inflight atomic.Int32            // descents under way through the node (their virtual losses)
+	inflight atomic.Int32            // descents under way through the node (counted with tree.track)
 	claimed  atomic.Bool             // a thread has begun to expand the node
 	prior    int64                   // visits given by the priors (fixed at creation)
 	priorWon int64                   // wins given by the priors (fixed at creation)
@@ -477,6 +477,10 @@ type Analysis struct {
 	Candidates []Candidate
 	Ownership  []float64 // per point: +1 the player to move's, -1 another's
 	Threads    int
+	// Shared is, on two threads or more sharing a tree, the playouts that
+	// started from a leaf another thread's descent was under way through
+	// at the time (0 on one thread, and with Options.RootParallel).
+	Shared int
 }
 
 // Player is an MCTS player. It implements gtp.Player.
@@ -775,6 +779,7 @@ type worker struct {
 	margin     float64
 	rewards    float64          // summed reward of the root's player
 	expansions int              // the nodes the worker expanded
+	shared     int              // its playouts from a leaf another descent was under way through (Analysis.Shared)
 	buf        *amafBuffer      // the AMAF games held back for busy nodes' children (two threads or more), or nil
 	diffs      []float32        // the root player's margin in each playout (when collected)
 	ext        *prior.Extractor // the learned priors' features (Options.Learned)
@@ -782,7 +787,7 @@ type worker struct {
 	seq        []playout.Step   // the placements of a descent and its playout (for replies)
 	feats      []prior.Features
 	probs      []float64
-	// mu guards own, scores, margin, rewards and diffs while a reporter
+	// mu guards own, scores, margin, rewards, shared and diffs while a reporter
 	// may read them (with Options.Report only).
 	mu sync.Mutex
 	_  cacheline.Pad
@@ -819,6 +824,10 @@ type tree struct {
 	// or Options.VirtualLoss (vloss 0: every descent one lost game).
 	vloss    float64
 	vlossMin int32
+	// track counts the descents under way through each node (its
+	// inflight): for the virtual losses of vloss, and on two threads or
+	// more for Analysis.Shared.
+	track bool
 }
 
 // virtualLoss returns the lost games a descent under way counts for and
@@ -912,6 +921,7 @@ func search(s game.State, opt Options, collect bool, root *node) (Analysis, *tre
 	t.dist, t.edge = distances(s.Graph())
 	t.points = s.Graph().N()
 	t.vloss, t.vlossMin = virtualLoss(opt)
+	t.track = t.vloss > 0 || opt.Threads > 1
 	var owners []game.Shares
 	if opt.Learned {
 		t.model = prior.For(s.Rules(), s.Graph())
@@ -1186,6 +1196,9 @@ func (t *tree) iterate(w *worker) {
 	if t.report != nil {
 		w.mu.Lock()
 	}
+	if t.track && n.inflight.Load() > 1 {
+		w.shared++
+	}
 	if w.s.Over() {
 		score = w.s.Result().Score
 		for _, c := range w.s.Result().Resigned {
@@ -1249,7 +1262,7 @@ func (t *tree) iterate(w *worker) {
 		if r := units[x.player]; r != 0 {
 			x.wins.Add(r)
 		}
-		if t.vloss > 0 {
+		if t.track {
 			x.inflight.Add(-1)
 		}
 		if crit && x.move.Kind == game.Place {
@@ -1268,11 +1281,11 @@ func (t *tree) iterate(w *worker) {
 }
 
 // descend adds a descent's visit to n, a virtual loss until the
-// playout's reward is backed up (and with Options.SqrtVirtualLoss counts
-// it under way).
+// playout's reward is backed up (and on two threads or more counts it
+// under way).
 func (t *tree) descend(n *node) {
 	n.visits.Add(unit)
-	if t.vloss > 0 {
+	if t.track {
 		n.inflight.Add(1)
 	}
 }
@@ -1695,6 +1708,7 @@ func distances(g *board.Graph) (dist []uint8, edge []bool) {
 // analysis summarises the tree for the player to move.
 func (t *tree) analysis(s game.State, ws []*worker, took time.Duration) Analysis {
 	a := Analysis{Playouts: int(t.done.Load()), Seconds: took.Seconds(), Threads: len(ws)}
+
 	n := float64(a.Playouts)
 	if n == 0 {
 		n = 1
@@ -1707,6 +1721,9 @@ func (t *tree) analysis(s game.State, ws []*worker, took time.Duration) Analysis
 			w.mu.Lock()
 		}
 		rewards += w.rewards
+		if len(ws) > 1 {
+			a.Shared += w.shared
+		}
 		for c := range scores {
 			scores[c] += w.scores[c]
 		}

@@ -202,3 +202,52 @@ func TestVirtualLoss(t *testing.T) {
 		t.Errorf("candidates have %d visits, %d playouts", visits, a.Playouts)
 	}
 }
+
+// TestShared: Analysis.Shared counts the playouts that started from a
+// leaf another descent was under way through. Every node of a first
+// search's tree is given a phantom descent under way; a second search
+// from that tree, expanding nothing, starts every playout from one of
+// them, so on two threads all its playouts are shared and on one none
+// (one thread counts nothing); either way each node is left with its
+// phantom alone.
+func TestShared(t *testing.T) {
+	s := start(t, "go", "9x9", "e5", "c3")
+	for _, threads := range []int{1, 2} {
+		_, first, _, err := search(s, Options{Playouts: 500, Threads: 1, StopEarly: false, Heavy: true, Seed: 1}, false, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var all []*node
+		var walk func(n *node)
+		walk = func(n *node) {
+			all = append(all, n)
+			for _, k := range n.kids() {
+				walk(k)
+			}
+		}
+		walk(first.root)
+		for _, n := range all {
+			n.inflight.Store(1)
+		}
+		o := Options{Playouts: 400, Threads: threads, StopEarly: false, Heavy: true, Seed: 2, ExpandVisits: 1 << 30}
+		a, _, _, err := search(s, o, false, first.root)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := 0
+		if threads > 1 {
+			want = a.Playouts
+		}
+		if a.Shared != want || a.Playouts < 400 {
+			t.Errorf("%d threads: %d of %d playouts shared, want %d", threads, a.Shared, a.Playouts, want)
+		}
+		for _, n := range all {
+			if d := n.inflight.Load(); d != 1 {
+				t.Errorf("%d threads: node %s has %d descents under way after the search, want its phantom alone", threads, n.move.Format(s.Graph()), d)
+			}
+		}
+		if n := len(all); n < 20 {
+			t.Errorf("the first tree has %d nodes", n)
+		}
+	}
+}
