@@ -38,6 +38,10 @@ func BenchmarkGo9x9Nakade(b *testing.B) {
 	benchSquareTactics(b, Tactics{Nakade: true, KillingFills: true})
 }
 
+// BenchmarkGo9x9MoggyShapes is BenchmarkGo9x9Heavy with the shape step
+// of Pachi's moggy (SetMoggyShapes).
+func BenchmarkGo9x9MoggyShapes(b *testing.B) { benchSquareTactics(b, Tactics{MoggyShapes: true}) }
+
 // benchSquareTactics plays the tactical policy with the optional steps
 // of t on 9x9 Go.
 func benchSquareTactics(b *testing.B, t Tactics) {

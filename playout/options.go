@@ -16,6 +16,7 @@ type Tactics struct {
 	Pattern2       bool // shapes around the move before the last too (SetPattern2)
 	KillingFills   bool // allow self-ataris whose capture leaves a dead shape (SetKillingFills)
 	SelfAtariOther bool // a refused self-atari gives way to the other liberty of a chain it attacks (SetSelfAtariOther)
+	MoggyShapes    bool // the shape step plays Pachi's moggy shapes, drawn by their gammas (SetMoggyShapes)
 	// StepRate and SelfAtariRate, from 1 to 99, take each step and refuse
 	// a self-atari only so many times in a hundred (SetRates; Pachi's
 	// moggy on 9x9: 90 and 60); 0 or 100: always.
@@ -38,6 +39,7 @@ func (b *SquareBoard) SetTactics(t Tactics) {
 	b.SetPattern2(t.Pattern2)
 	b.SetKillingFills(t.KillingFills)
 	b.SetSelfAtariOther(t.SelfAtariOther)
+	b.SetMoggyShapes(t.MoggyShapes)
 	b.SetRates(t.StepRate, t.SelfAtariRate)
 	b.SetPatternRate(t.PatternRate)
 }
@@ -51,7 +53,7 @@ func (t Tactics) Names() []string {
 		name string
 	}{{t.KoFights, "ko fights"}, {t.Ladders, "ladders"}, {t.RunTwo, "runs to two liberties"}, {t.LadderRuns, "runs out of ladders"},
 		{t.LoneSelfAtari, "no lone self-ataris"}, {t.Pattern2, "shapes of the move before"}, {t.Nakade, "nakade"}, {t.KillingFills, "killing fills"},
-		{t.TwoLibs, "two liberties"}, {t.SelfAtariOther, "the other liberty of self-ataris"}} {
+		{t.TwoLibs, "two liberties"}, {t.SelfAtariOther, "the other liberty of self-ataris"}, {t.MoggyShapes, "moggy shapes"}} {
 		if x.on {
 			names = append(names, x.name)
 		}

@@ -72,6 +72,8 @@ type SquareBoard struct {
 	last           int32        // padded index of the last placement, or -1 after a pass
 	last2          int32        // the same of the move before it
 	pattern2       bool         // the shape step looks around last2 too (SetPattern2)
+	moggyShapes    bool         // the shape step plays moggy's shapes by their gammas (SetMoggyShapes, moggy.go)
+	weights        []uint32     // the gammas of cands with moggyShapes
 
 	gen   uint32
 	stack []int32
@@ -491,9 +493,13 @@ func (b *SquareBoard) randomMove(r *Rand) bool {
 			x = b.gammaMove(r)
 		}
 		if x < 0 && b.gammas == nil && b.shapes(r) {
-			x = b.patternMove(r, b.last)
-			if x < 0 && b.pattern2 {
-				x = b.patternMove(r, b.last2)
+			if b.moggyShapes {
+				x = b.moggyShapeMove(r)
+			} else {
+				x = b.patternMove(r, b.last)
+				if x < 0 && b.pattern2 {
+					x = b.patternMove(r, b.last2)
+				}
 			}
 		}
 		if x >= 0 {
