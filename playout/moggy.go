@@ -202,10 +202,11 @@ func (b *SquareBoard) moggyGamma(p int32, c board.Color) uint32 {
 	return moggyShapeSources[best].gamma
 }
 
-// moggyShapeMove is the shape step with SetMoggyShapes: the empty points
-// around the last placement, and those around the one before that are
-// not next to the last, that match a moggy shape for the player to move,
-// drawn in proportion to their shapes' gammas.
+// moggyShapeMove is the shape step with SetMoggyShapes: of the empty
+// points around the last placement, and those around the one before that
+// are not next to the last, that match a moggy shape for the player to
+// move and are moves (playable, no self-atari of two stones or more),
+// one drawn in proportion to its shape's gamma.
 func (b *SquareBoard) moggyShapeMove(r *Rand) int32 {
 	c := b.toMove
 	b.cands = b.cands[:0]
@@ -239,23 +240,31 @@ func (b *SquareBoard) moggyShapeMove(r *Rand) int32 {
 		if b.color[p&cellMask] != board.Empty {
 			continue
 		}
-		g := b.moggyGamma(p, c)
-		if g == 0 || !b.playable(p, c) || b.selfAtari(p, c) {
-			continue
+		if g := b.moggyGamma(p, c); g > 0 {
+			b.cands = append(b.cands, p)
+			b.weights = append(b.weights, g)
+			total += g
 		}
-		b.cands = append(b.cands, p)
-		b.weights = append(b.weights, g)
-		total += g
 	}
-	if total == 0 {
-		return -1
-	}
-	k := uint32(r.Intn(int(total)))
-	for i, g := range b.weights {
-		if k < g {
-			return b.cands[i]
+	// Draw among the matches, and check only the point drawn: one that is
+	// no move (not playable, or a self-atari) leaves the draw, which goes
+	// on among the rest, so that each move comes in proportion to its
+	// gamma among the moves, and most draws check one point.
+	for total > 0 {
+		k := uint32(r.Intn(int(total)))
+		i := 0
+		for k >= b.weights[i] {
+			k -= b.weights[i]
+			i++
 		}
-		k -= g
+		p := b.cands[i]
+		if b.playable(p, c) && !b.selfAtari(p, c) {
+			return p
+		}
+		total -= b.weights[i]
+		last := len(b.cands) - 1
+		b.cands[i], b.weights[i] = b.cands[last], b.weights[last]
+		b.cands, b.weights = b.cands[:last], b.weights[:last]
 	}
-	return b.cands[len(b.cands)-1]
+	return -1
 }
