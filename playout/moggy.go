@@ -64,8 +64,9 @@ var (
 // moggyVariant.free for the cells next to the move, 0 on the diagonals.
 var directCell = [8]uint8{0, 1, 0, 2, 4, 0, 8, 0}
 
+// buildMoggyShapes fills moggyTable and moggyVariants from
+// moggyShapeSources.
 func buildMoggyShapes() {
-	order := [8][2]int{{0, 0}, {0, 1}, {0, 2}, {1, 0}, {1, 2}, {2, 0}, {2, 1}, {2, 2}}
 	const e, bl, wh, o = 1 << board.Empty, 1 << board.Black, 1 << board.White, 1 << wall
 	byCode := make(map[uint16][]moggyVariant)
 	for si, src := range moggyShapeSources {
@@ -82,17 +83,8 @@ func buildMoggyShapes() {
 				}
 				var allowed [8]uint8
 				var free uint8
-				for i, rc := range order {
-					r, c := rc[0]-1, rc[1]-1
-					if sym&1 != 0 {
-						c = -c
-					}
-					if sym&2 != 0 {
-						r = -r
-					}
-					if sym&4 != 0 {
-						r, c = c, r
-					}
+				for i, rc := range cellOrder {
+					r, c := symmetry(sym, rc[0]-1, rc[1]-1)
 					switch ch := src.rows[r+1][c+1]; ch {
 					case 'X', 'Y':
 						allowed[i] = x
@@ -133,19 +125,6 @@ func buildMoggyShapes() {
 		}
 		moggyTable[code] = uint32(len(moggyVariants))<<8 | uint32(len(vs))
 		moggyVariants = append(moggyVariants, vs...)
-	}
-}
-
-// expandCodes calls f with every code whose cells from i on are allowed.
-func expandCodes(allowed [8]uint8, i int, code uint16, f func(uint16)) {
-	if i == 8 {
-		f(code)
-		return
-	}
-	for v := uint16(0); v < 4; v++ {
-		if allowed[i]&(1<<v) != 0 {
-			expandCodes(allowed, i+1, code|v<<(2*i), f)
-		}
 	}
 }
 

@@ -1,9 +1,7 @@
 package playout
 
 import (
-	"fmt"
 	"math"
-	"slices"
 	"sync"
 	"testing"
 
@@ -35,15 +33,14 @@ func moggyRef(s game.State, p int, c board.Color) (int, uint32) {
 						if r == 1 && col == 1 {
 							continue
 						}
+						// The 8 symmetries as a mirror image or not, then
+						// 0 to 3 quarter turns.
 						dr, dc := r-1, col-1
-						if sym&1 != 0 {
+						if sym >= 4 {
 							dc = -dc
 						}
-						if sym&2 != 0 {
-							dr = -dr
-						}
-						if sym&4 != 0 {
-							dr, dc = dc, dr
+						for range sym % 4 {
+							dr, dc = dc, -dr
 						}
 						q, on := at[[2]int{int(px) + dc, int(py) + dr}]
 						cell := board.Empty
@@ -103,33 +100,17 @@ var (
 )
 
 // moggyPositions calls visit with the positions of tactical playouts
-// from the empty board of spec, replayed on the rules engine, from the
-// tenth placement on, loaded on a board with moggy's shapes.
+// from the empty board of spec from the tenth placement on
+// (playoutPositions), loaded on a board with moggy's shapes.
 func moggyPositions(t *testing.T, spec string, seeds uint64, visit func(s game.State, b *SquareBoard, at string)) {
 	t.Helper()
-	for seed := range seeds {
-		s := start(t, "go ko=none", spec)
-		p := NewSquare(s.Graph(), false, 0)
-		p.SetHeavy(true)
-		p.Load(s)
-		p.Playout(NewRand(seed))
-		steps := slices.Clone(p.Steps())
-		b := NewSquare(s.Graph(), false, 0)
-		b.SetHeavy(true)
-		b.SetMoggyShapes(true)
-		for i, st := range steps {
-			if s.ToMove() != st.Color && s.Play(game.PassMove) != nil {
-				t.Fatal("a pass refused")
-			}
-			if s.Play(game.At(int(st.Point))) != nil || s.Over() {
-				break
-			}
-			if i >= 10 {
-				b.Load(s)
-				visit(s, b, fmt.Sprintf("%s, seed %d, move %d", spec, seed, i+1))
-			}
-		}
-	}
+	b := NewSquare(start(t, "go ko=none", spec).Graph(), false, 0)
+	b.SetHeavy(true)
+	b.SetMoggyShapes(true)
+	playoutPositions(t, spec, seeds, 10, func(s game.State, at string) {
+		b.Load(s)
+		visit(s, b, at)
+	})
 }
 
 // TestMoggyGamma: the table of moggy's shapes gives every empty point, for

@@ -665,36 +665,43 @@ func TestCousinProperty(t *testing.T) {
 // captured points and no others.
 func TestInsideAtariProperty(t *testing.T) {
 	found := 0
-	for seed := range uint64(200) {
-		s := start(t, "go ko=none", "9x9")
-		r := NewRand(seed)
-		// A playout's placements, played again on the rules engine
-		// (a pass where the playout's next placement is the other
-		// player's), each position from the fortieth on read.
+	b := NewSquare(start(t, "go ko=none", "9x9").Graph(), false, 0)
+	b.SetHeavy(true)
+	playoutPositions(t, "9x9", 200, 41, func(s game.State, at string) {
+		b.Load(s)
+		found += checkInsideAtari(t, s, b, at)
+	})
+	if found < 10 {
+		t.Errorf("%d fills found: the test needs more", found)
+	}
+	t.Logf("%d fills", found)
+}
+
+// playoutPositions plays a tactical playout from the empty board of spec
+// (Go without ko) for each seed below seeds, plays its placements again
+// on the rules engine (a pass where the playout's next placement is the
+// other player's), and calls visit with each position from the
+// placement numbered from on.
+func playoutPositions(t *testing.T, spec string, seeds uint64, from int, visit func(s game.State, at string)) {
+	t.Helper()
+	for seed := range seeds {
+		s := start(t, "go ko=none", spec)
 		p := NewSquare(s.Graph(), false, 0)
 		p.SetHeavy(true)
 		p.Load(s)
-		p.Playout(r)
-		steps := slices.Clone(p.Steps())
-		b := NewSquare(s.Graph(), false, 0)
-		b.SetHeavy(true)
-		for i, st := range steps {
+		p.Playout(NewRand(seed))
+		for i, st := range slices.Clone(p.Steps()) {
 			if s.ToMove() != st.Color && s.Play(game.PassMove) != nil {
 				t.Fatal("a pass refused")
 			}
 			if s.Play(game.At(int(st.Point))) != nil || s.Over() {
 				break
 			}
-			if i >= 40 {
-				b.Load(s)
-				found += checkInsideAtari(t, s, b, fmt.Sprintf("seed %d, move %d", seed, i+1))
+			if i+1 >= from {
+				visit(s, fmt.Sprintf("%s, seed %d, move %d", spec, seed, i+1))
 			}
 		}
 	}
-	if found < 10 {
-		t.Errorf("%d fills found: the test needs more", found)
-	}
-	t.Logf("%d fills", found)
 }
 
 // checkInsideAtari checks every fill insideAtari allows the player to move

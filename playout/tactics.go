@@ -68,8 +68,6 @@ var patternSources = [...][3]string{
 var patterns [1 << 16]bool
 
 func init() {
-	// cells of the 3x3 grid in code order: NW N NE W E SW S SE.
-	order := [8][2]int{{0, 0}, {0, 1}, {0, 2}, {1, 0}, {1, 2}, {2, 0}, {2, 1}, {2, 2}}
 	set := func(ch byte, swap bool) uint8 {
 		const e, b, w, o = 1 << board.Empty, 1 << board.Black, 1 << board.White, 1 << wall
 		x, y := uint8(b), uint8(w)
@@ -96,36 +94,48 @@ func init() {
 		for sym := 0; sym < 8; sym++ {
 			for _, swap := range []bool{false, true} {
 				var allowed [8]uint8
-				for i, rc := range order {
-					r, c := rc[0]-1, rc[1]-1
-					if sym&1 != 0 {
-						c = -c
-					}
-					if sym&2 != 0 {
-						r = -r
-					}
-					if sym&4 != 0 {
-						r, c = c, r
-					}
+				for i, rc := range cellOrder {
+					r, c := symmetry(sym, rc[0]-1, rc[1]-1)
 					allowed[i] = set(src[r+1][c+1], swap)
 				}
-				expandPattern(allowed, 0, 0)
+				expandCodes(allowed, 0, 0, func(code uint16) { patterns[code] = true })
 			}
 		}
 	}
 }
 
-// expandPattern marks every code whose cells from i on are allowed.
-func expandPattern(allowed [8]uint8, i int, code uint16) {
+// cellOrder is the cells of a 3x3 grid, by row and column, in code3x3's
+// order: NW N NE W E SW S SE.
+var cellOrder = [8][2]int{{0, 0}, {0, 1}, {0, 2}, {1, 0}, {1, 2}, {2, 0}, {2, 1}, {2, 2}}
+
+// expandCodes calls f with every code whose cells from i on are allowed
+// (allowed[k]: a bit for each cell value the k-th cell may hold).
+func expandCodes(allowed [8]uint8, i int, code uint16, f func(uint16)) {
 	if i == 8 {
-		patterns[code] = true
+		f(code)
 		return
 	}
 	for v := uint16(0); v < 4; v++ {
 		if allowed[i]&(1<<v) != 0 {
-			expandPattern(allowed, i+1, code|v<<(2*i))
+			expandCodes(allowed, i+1, code|v<<(2*i), f)
 		}
 	}
+}
+
+// symmetry maps the offset (r, c) of a cell of a 3x3 grid from its
+// centre by symmetry sym, 0 to 7: bit 0 mirrors the columns, bit 1 the
+// rows, bit 2 swaps rows and columns.
+func symmetry(sym, r, c int) (int, int) {
+	if sym&1 != 0 {
+		c = -c
+	}
+	if sym&2 != 0 {
+		r = -r
+	}
+	if sym&4 != 0 {
+		r, c = c, r
+	}
+	return r, c
 }
 
 // code3x3 returns the neighbourhood code of padded index p: the contents of
