@@ -67,41 +67,23 @@ var directCell = [8]uint8{0, 1, 0, 2, 4, 0, 8, 0}
 // buildMoggyShapes fills moggyTable and moggyVariants from
 // moggyShapeSources.
 func buildMoggyShapes() {
-	const e, bl, wh, o = 1 << board.Empty, 1 << board.Black, 1 << board.White, 1 << wall
 	byCode := make(map[uint16][]moggyVariant)
 	for si, src := range moggyShapeSources {
 		for sym := 0; sym < 8; sym++ {
 			for _, swap := range []bool{false, true} {
-				x, y := uint8(bl), uint8(wh)
-				mover := uint8(1 << board.Black)
-				if swap {
-					x, y = y, x
+				mover := uint8(1<<board.Black | 1<<board.White)
+				if src.own && swap {
 					mover = 1 << board.White
-				}
-				if !src.own {
-					mover = 1<<board.Black | 1<<board.White
+				} else if src.own {
+					mover = 1 << board.Black
 				}
 				var allowed [8]uint8
 				var free uint8
 				for i, rc := range cellOrder {
 					r, c := symmetry(sym, rc[0]-1, rc[1]-1)
-					switch ch := src.rows[r+1][c+1]; ch {
-					case 'X', 'Y':
-						allowed[i] = x
-					case 'O', 'Q':
-						allowed[i] = y
-					case '.':
-						allowed[i] = e
-					case '#':
-						allowed[i] = o
-					case 'x':
-						allowed[i] = e | y | o
-					case 'o':
-						allowed[i] = e | x | o
-					default: // '?'
-						allowed[i] = e | bl | wh | o
-					}
-					if ch := src.rows[r+1][c+1]; ch == 'Y' || ch == 'Q' {
+					ch := src.rows[r+1][c+1]
+					allowed[i] = cellAllowed(ch, swap)
+					if ch == 'Y' || ch == 'Q' {
 						free |= directCell[i]
 					}
 				}

@@ -36,7 +36,9 @@ import (
 // (SetTwoLibs, twoLibMove, twolibs.go), the vital point of an eye space the last
 // stone closed (SetNakade, nakadeMove), then the last good reply to the
 // last stone (SetReplies, replyMove, replies.go); in step 2, shapes
-// around the move before the last too (SetPattern2); in place of step 2
+// around the move before the last too (SetPattern2), or Pachi's moggy's
+// shapes around the last two moves, drawn by its gammas (SetMoggyShapes,
+// moggy.go); in place of step 2
 // and the uniform draw, a draw weighted by learned gammas (SetGammas,
 // gammas.go); lone self-ataris refused but for throw-ins
 // (SetLoneSelfAtari); and each step taken, and each self-atari refused,
@@ -68,40 +70,46 @@ var patternSources = [...][3]string{
 var patterns [1 << 16]bool
 
 func init() {
-	set := func(ch byte, swap bool) uint8 {
-		const e, b, w, o = 1 << board.Empty, 1 << board.Black, 1 << board.White, 1 << wall
-		x, y := uint8(b), uint8(w)
-		if swap {
-			x, y = y, x
-		}
-		switch ch {
-		case 'X':
-			return x
-		case 'O':
-			return y
-		case '.':
-			return e
-		case '#':
-			return o
-		case 'x':
-			return e | y | o
-		case 'o':
-			return e | x | o
-		}
-		return e | b | w | o // '?'
-	}
 	for _, src := range patternSources {
 		for sym := 0; sym < 8; sym++ {
 			for _, swap := range []bool{false, true} {
 				var allowed [8]uint8
 				for i, rc := range cellOrder {
 					r, c := symmetry(sym, rc[0]-1, rc[1]-1)
-					allowed[i] = set(src[r+1][c+1], swap)
+					allowed[i] = cellAllowed(src[r+1][c+1], swap)
 				}
 				expandCodes(allowed, 0, 0, func(code uint16) { patterns[code] = true })
 			}
 		}
 	}
+}
+
+// cellAllowed is the cell values (bits of board.Empty, Black, White and
+// wall) that symbol ch of a shape allows, X Black unless swap: X and O a
+// stone of their colour ('Y' and 'Q', moggy's stones that are not in
+// atari, the same here), '.' empty, '#' off the board, 'x' anything but
+// X, 'o' anything but O, '?' anything.
+func cellAllowed(ch byte, swap bool) uint8 {
+	const e, b, w, o = 1 << board.Empty, 1 << board.Black, 1 << board.White, 1 << wall
+	x, y := uint8(b), uint8(w)
+	if swap {
+		x, y = y, x
+	}
+	switch ch {
+	case 'X', 'Y':
+		return x
+	case 'O', 'Q':
+		return y
+	case '.':
+		return e
+	case '#':
+		return o
+	case 'x':
+		return e | y | o
+	case 'o':
+		return e | x | o
+	}
+	return e | b | w | o // '?'
 }
 
 // cellOrder is the cells of a 3x3 grid, by row and column, in code3x3's
