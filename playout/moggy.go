@@ -72,10 +72,11 @@ func buildMoggyShapes() {
 		for sym := 0; sym < 8; sym++ {
 			for _, swap := range []bool{false, true} {
 				mover := uint8(1<<board.Black | 1<<board.White)
-				if src.own && swap {
-					mover = 1 << board.White
-				} else if src.own {
+				if src.own {
 					mover = 1 << board.Black
+					if swap {
+						mover = 1 << board.White
+					}
 				}
 				var allowed [8]uint8
 				var free uint8
