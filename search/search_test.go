@@ -10,6 +10,7 @@ import (
 	"moku/board"
 	"moku/catalog"
 	"moku/game"
+	"moku/playout"
 )
 
 func start(t testing.TB, rules, spec string, moves ...string) game.State {
@@ -377,5 +378,41 @@ func TestStopAndReport(t *testing.T) {
 	}
 	if a.Playouts < reports[2].Playouts {
 		t.Errorf("final analysis has %d playouts, the last report %d", a.Playouts, reports[2].Playouts)
+	}
+}
+
+// TestThreadsMatchPlayer plays a few moves with the player of the
+// two-thread matches against Pachi (9x9 Go tuned, moggy's shapes, the kept
+// tree, two threads sharing one tree): each move legal, no search over
+// its budget, and the root's children holding at least the playouts of
+// their search (the kept tree adds its own). scripts/test runs it under
+// the race detector too, which is what checks the lockless tree.
+func TestThreadsMatchPlayer(t *testing.T) {
+	s := start(t, "go komi=7.5", "9x9")
+	o := DefaultOptions()
+	o.Tuned, o.Threads, o.Playouts = true, 2, 3000
+	o.Tactics = playout.Tactics{MoggyShapes: true}
+	p := New(o.In(s.Rules(), s.Graph())) // as moku gtp makes it
+	for i := 0; i < 6; i++ {
+		m, err := p.Genmove(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, want := range []string{"moggy shapes", "learned priors", "tree kept", "2 threads"} {
+			if !strings.Contains(p.Name(), want) {
+				t.Fatalf("player %q is not the match's: no %q", p.Name(), want)
+			}
+		}
+		a := p.Last()
+		visits := 0
+		for _, k := range a.Candidates {
+			visits += k.Visits
+		}
+		if a.Playouts < 1 || a.Playouts > o.Playouts || visits < a.Playouts-2 {
+			t.Fatalf("move %d: %d playouts, %d visits in the candidates", i+1, a.Playouts, visits)
+		}
+		if err := s.Play(m); err != nil {
+			t.Fatalf("move %d: %s: %v", i+1, m.Format(s.Graph()), err)
+		}
 	}
 }
