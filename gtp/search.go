@@ -41,6 +41,7 @@ type Settings struct {
 	SqrtVloss    bool    // mcts: Pachi's virtual losses by sqrt(threads) (search.Options.SqrtVirtualLoss)
 	VirtualLoss  float64 // mcts: lost games a descent under way counts for (search.Options.VirtualLoss)
 	RootParallel bool    // mcts: a tree a thread, the root moves summed (search.Options.RootParallel)
+	DirectAMAF   bool    // mcts: threads add AMAF games straight to the tree, unbuffered (search.Options.DirectAMAF)
 	PruneLadders bool    // mcts: no caught ladder escapes in the tree (search.Options.PruneLadders)
 	Gammas       bool    // mcts: the tactical playouts' random moves weighted by the learned gammas (search.Options.Gammas)
 	// Tactics are the optional steps and rates of the tactical playouts
@@ -146,6 +147,7 @@ func (s *Settings) AddFlags(fs *flag.FlagSet) {
 	fs.Float64Var(&s.Explore, "explore", s.Explore, "mcts: add UCB's exploration term to the tree's choice: a move with n playouts of its own gets this times sqrt(ln N / n), N its parent's (Pachi's explore_p; 0: none)")
 	fs.BoolVar(&s.SqrtVloss, "sqrt-vloss", s.SqrtVloss, "mcts: with T threads, d descents under way through a move count as d*sqrt(T)/T lost games, none below T/sqrt(T) (Pachi's vloss_sqrt: two threads do not repel each other); false: one lost game each")
 	fs.Float64Var(&s.VirtualLoss, "virtual-loss", s.VirtualLoss, "mcts: with --threads above 1 on one tree, each descent under way through a move counts as this many lost games until its playout is in (0 or 1: one; ignored with --sqrt-vloss)")
+	fs.BoolVar(&s.DirectAMAF, "direct-amaf", s.DirectAMAF, "mcts: with --threads above 1, each thread adds its AMAF games straight to the tree, as one thread does; false: each holds those of busy nodes' children back in a buffer of its own for up to an eighth of the node's playouts")
 	fs.BoolVar(&s.RootParallel, "root-parallel", s.RootParallel, "mcts: with --threads N, each thread searches a tree of its own with 1/N of the playouts and a seed of its own, and the move is chosen from the trees' root moves, their playouts and wins summed (root parallelism); false: the threads share one tree")
 	fs.BoolVar(&s.Tactics.RunTwo, "run-two", s.Tactics.RunTwo, "mcts: the tactical playouts' answer to atari runs to two liberties as well as three, unread (rectangles)")
 	fs.BoolVar(&s.Tactics.LadderRuns, "ladder-runs", s.Tactics.LadderRuns, "mcts: the tactical playouts' answer to atari runs to two liberties when the ladder that follows does not catch the group, without --ladders' ataris (rectangles)")
@@ -180,6 +182,7 @@ func (s Settings) Options() search.Options {
 	o.Widening, o.WideningRate, o.LearnedFloor = s.Widening, s.WideningRate, s.LearnedFloor
 	o.Explore = s.Explore
 	o.SqrtVirtualLoss, o.VirtualLoss, o.RootParallel = s.SqrtVloss, s.VirtualLoss, s.RootParallel
+	o.DirectAMAF = s.DirectAMAF
 	if s.ExpandVisits > 0 {
 		o.ExpandVisits = s.ExpandVisits
 	}

@@ -47,6 +47,7 @@ func TestSettingsVersion(t *testing.T) {
 		{catalog.Config{Rules: "go", Board: "13x13"}, []string{"--threads", "2"}, "0.1 (genmove: mcts 3000 playouts, heavy playouts, 2 threads)"},
 		{catalog.Config{Rules: "go", Board: "13x13"}, []string{"--threads", "2", "--sqrt-vloss"}, "0.1 (genmove: mcts 3000 playouts, heavy playouts, virtual losses by sqrt(threads), 2 threads)"},
 		{catalog.Config{Rules: "go", Board: "13x13"}, []string{"--threads", "2", "--root-parallel"}, "0.1 (genmove: mcts 3000 playouts, heavy playouts, a tree a thread, 2 threads)"},
+		{catalog.Config{Rules: "go", Board: "13x13"}, []string{"--threads", "2", "--direct-amaf"}, "0.1 (genmove: mcts 3000 playouts, heavy playouts, AMAF unbuffered, 2 threads)"},
 		{catalog.Config{Rules: "ki", Board: "11x11"}, nil, "0.1 (genmove: mcts 3000 playouts, heavy playouts, learned priors, tree kept, 14 even prior games, 1 threads)"},
 		{catalog.Config{Rules: "ki", Board: "11x11"}, []string{"--tuned=false"}, "0.1 (genmove: mcts 3000 playouts, heavy playouts, 1 threads)"},
 		{catalog.Config{Rules: "go", Board: "9x9"}, []string{"--player", "random"}, "0.1 (genmove: uniformly random legal moves)"},

@@ -167,20 +167,33 @@ func TestAMAFBufferSameGames(t *testing.T) {
 
 // TestAMAFBufferFlushed: a two-thread search holds AMAF games back in each
 // thread's buffer, and none is left there once it is over; one thread
-// keeps no buffer.
+// keeps no buffer, nor do two with Options.DirectAMAF.
 func TestAMAFBufferFlushed(t *testing.T) {
 	s := start(t, "go", "9x9")
-	for _, threads := range []int{1, 2} {
-		o := Options{Playouts: 3000, Threads: threads, Seed: 4, Heavy: true, Learned: true, StopEarly: true}
+	for _, c := range []struct {
+		threads  int
+		direct   bool
+		buffered bool
+	}{{1, false, false}, {2, false, true}, {2, true, false}} {
+		o := Options{Playouts: 3000, Threads: c.threads, Seed: 4, Heavy: true, Learned: true, StopEarly: true, DirectAMAF: c.direct}
 		_, tr, _, err := search(s, o, false, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if tr.unflushed != 0 {
-			t.Errorf("%d threads: %d AMAF games left in the buffers", threads, tr.unflushed/unit)
+			t.Errorf("%+v: %d AMAF games left in the buffers", c, tr.unflushed/unit)
 		}
-		if threads == 1 && tr.buffered != 0 || threads == 2 && tr.buffered < 10 {
-			t.Errorf("%d threads: %d nodes' children buffered", threads, tr.buffered)
+		if !c.buffered && tr.buffered != 0 || c.buffered && tr.buffered < 10 {
+			t.Errorf("%+v: %d nodes' children buffered", c, tr.buffered)
+		}
+		if c.direct && tr.root.visits.Load() > 0 {
+			// unbuffered, every child's AMAF games are in the tree: the
+			// root's children hold at least one a playout through them
+			for _, k := range tr.root.kids() {
+				if real := (k.visits.Load() - k.prior) / unit; real > 0 && k.amafN.Load()/unit < real-2 {
+					t.Errorf("%+v: %s has %d playouts but %d AMAF games", c, k.move.Format(s.Graph()), real, k.amafN.Load()/unit)
+				}
+			}
 		}
 	}
 }

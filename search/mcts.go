@@ -273,6 +273,13 @@ type Options struct {
 	// sees the first tree alone while the search is under way.
 	RootParallel bool
 
+	// DirectAMAF has every thread of a search on two threads or more add
+	// its AMAF games straight to the tree, as one thread does, instead of
+	// holding those of busy nodes' children back in a buffer of its own
+	// (amafbuf.go): the threads' AMAF rates are never behind, at the cost
+	// of the cache lines the buffer spares. Off: the buffer.
+	DirectAMAF bool
+
 	// Tuning, with michi's values as defaults.
 	ExpandVisits int     // visits before a node is expanded (8)
 	PriorEven    float64 // even games a new child starts with (10)
@@ -683,6 +690,9 @@ func (p *Player) Name() string {
 	if p.Opt.RootParallel && p.Opt.Threads > 1 {
 		s += ", a tree a thread"
 	}
+	if p.Opt.DirectAMAF && p.Opt.Threads > 1 {
+		s += ", AMAF unbuffered"
+	}
 	if p.Opt.PruneLadders && p.Opt.Learned {
 		s += ", caught escapes pruned"
 	}
@@ -953,7 +963,7 @@ func search(s game.State, opt Options, collect bool, root *node) (Analysis, *tre
 		workers[i] = &worker{s: ws, b: b, r: *playout.NewRand(opt.Seed*0x9e3779b97f4a7c15 + uint64(i) + 1),
 			path: cacheline.Make[*node](0, 64), moves: cacheline.Make[game.Move](0, n+1),
 			seen: cacheline.Make[board.Color](n, n), seenAt: cacheline.Make[int32](n, n), own: cacheline.Make[[board.MaxPlayers + 1]float64](n, n)}
-		if opt.Threads > 1 {
+		if opt.Threads > 1 && !opt.DirectAMAF {
 			workers[i].buf = newAMAFBuffer()
 		}
 		if t.model != nil {
