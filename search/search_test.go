@@ -384,24 +384,25 @@ func TestStopAndReport(t *testing.T) {
 // TestThreadsMatchPlayer plays a few moves with the player of the
 // two-thread matches against Pachi (9x9 Go tuned, moggy's shapes, the kept
 // tree, two threads sharing one tree): each move legal, no search over
-// its budget (but a playout a thread under way as it ran out), and the root's children holding at least the playouts of
-// their search (the kept tree adds its own). scripts/test runs it under
-// the race detector too, which is what checks the lockless tree.
+// its budget (but a playout a thread under way as it ran out), and the
+// root's children holding at least the playouts of their search (the kept
+// tree adds its own). scripts/test runs it under the race detector too,
+// which is what checks the lockless tree.
 func TestThreadsMatchPlayer(t *testing.T) {
 	s := start(t, "go komi=7.5", "9x9")
 	o := DefaultOptions()
 	o.Tuned, o.Threads, o.Playouts = true, 2, 3000
 	o.Tactics = playout.Tactics{MoggyShapes: true}
-	p := New(o.In(s.Rules(), s.Graph())) // as moku gtp makes it
+	p := New(o.In(s.Rules(), s.Graph())) // the options tuned for 9x9 Go, so that Name shows them
+	for _, want := range []string{"moggy shapes", "learned priors", "tree kept", "2 threads"} {
+		if !strings.Contains(p.Name(), want) {
+			t.Fatalf("player %q is not the match's: no %q", p.Name(), want)
+		}
+	}
 	for i := 0; i < 6; i++ {
 		m, err := p.Genmove(s)
 		if err != nil {
 			t.Fatal(err)
-		}
-		for _, want := range []string{"moggy shapes", "learned priors", "tree kept", "2 threads"} {
-			if !strings.Contains(p.Name(), want) {
-				t.Fatalf("player %q is not the match's: no %q", p.Name(), want)
-			}
 		}
 		a := p.Last()
 		visits := 0
