@@ -17,7 +17,6 @@ import (
 
 	"golang.org/x/crypto/argon2"
 
-	"moku/session"
 	"moku/store"
 )
 
@@ -164,6 +163,9 @@ type accountRequest struct {
 type accountView struct {
 	Name  string     `json:"name"`
 	Games []gameItem `json:"games"`
+	// Next, when the account has more games than these, is where GET
+	// /api/players/{name}/games goes on with the older ones.
+	Next *nextPage `json:"next,omitempty"`
 }
 
 // checkAccountName refuses a name that is too short, too long, or not of
@@ -299,24 +301,24 @@ func (s *Server) signOut(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]string{"status": "signed out"})
 }
 
-// account answers GET /api/account: who is signed in, and their games,
-// those where it is their turn first.
+// account answers GET /api/account: who is signed in, and their latest
+// MaxListed games, those where it is their turn first; the older ones are
+// a page of GET /api/players/{name}/games away.
 func (s *Server) account(w http.ResponseWriter, r *http.Request) {
 	a, _ := s.signedIn(r)
 	if a == nil {
 		writeError(w, fail(http.StatusUnauthorized, "not signed in"))
 		return
 	}
-	games, err := s.store.AccountGames(r.Context(), a.ID, MaxListed)
+	games, err := s.store.AccountGames(r.Context(), a.ID, MaxListed, store.Page{})
 	if err != nil {
 		writeError(w, err)
 		return
 	}
-	v := accountView{Name: a.Name, Games: []gameItem{}}
+	v := accountView{Name: a.Name, Games: []gameItem{}, Next: nextOf(games, MaxListed)}
 	for _, g := range games {
 		it := itemOf(g)
-		it.YourTurn = g.ToMove >= 0 && g.ToMove < len(g.Seats) && g.Seats[g.ToMove].Account == a.ID &&
-			(g.Status == string(session.Playing) || g.Status == string(session.Setup))
+		it.YourTurn = yourTurn(g, a.ID)
 		v.Games = append(v.Games, it)
 	}
 	// The games where it is the player's turn first, each part the most

@@ -181,12 +181,18 @@ type historyPoint struct {
 	Deviation float64   `json:"deviation"`
 }
 
+// profileGames is the latest games a player's profile shows.
+const profileGames = 50
+
 // playerView is the answer of GET /api/players/{name}.
 type playerView struct {
 	Name    string         `json:"name"`
 	Ratings []ratingView   `json:"ratings"`
 	History []historyPoint `json:"history"`
 	Games   []gameItem     `json:"games"`
+	// Next, when the player has more games than these, is where GET
+	// /api/players/{name}/games goes on with the older ones.
+	Next *nextPage `json:"next,omitempty"`
 }
 
 // playerProfile answers GET /api/players/{name}: an account's ratings, the
@@ -211,12 +217,12 @@ func (s *Server) playerProfile(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	games, err := s.store.AccountGames(r.Context(), a.ID, 50)
+	games, err := s.store.AccountGames(r.Context(), a.ID, profileGames, store.Page{})
 	if err != nil {
 		writeError(w, err)
 		return
 	}
-	v := playerView{Name: a.Name, Ratings: []ratingView{}, History: []historyPoint{}, Games: []gameItem{}}
+	v := playerView{Name: a.Name, Ratings: []ratingView{}, History: []historyPoint{}, Games: []gameItem{}, Next: nextOf(games, profileGames)}
 	for _, r := range ratings {
 		v.Ratings = append(v.Ratings, ratingView{Game: r.Game, Rating: r.Rating, Deviation: r.Deviation, Games: r.Games})
 	}

@@ -271,6 +271,7 @@ func New(st store.Store, opt Options) *Server {
 	mux.HandleFunc("POST /api/account/signout", s.signOut)
 	mux.HandleFunc("GET /api/account", s.account)
 	mux.HandleFunc("GET /api/players/{name}", s.playerProfile)
+	mux.HandleFunc("GET /api/players/{name}/games", s.playerGames)
 	mux.HandleFunc("POST /api/account/password", s.changePassword)
 	mux.HandleFunc("POST /api/account/delete", s.deleteAccount)
 	mux.HandleFunc("GET /api/lobby", s.lobbyView)
@@ -748,24 +749,10 @@ func newToken() string {
 // before and before_id (the updated and id of the last game of a page)
 // ask for the page after it.
 func (s *Server) list(w http.ResponseWriter, r *http.Request) {
-	q := r.URL.Query()
-	limit := MaxListed
-	if v := q.Get("limit"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 || n > MaxListed {
-			writeError(w, fail(http.StatusBadRequest, "limit %q: want a number from 1 to %d", v, MaxListed))
-			return
-		}
-		limit = n
-	}
-	var from store.Page
-	if v, id := q.Get("before"), q.Get("before_id"); v != "" || id != "" {
-		t, err := time.Parse(time.RFC3339Nano, v)
-		if err != nil || id == "" {
-			writeError(w, fail(http.StatusBadRequest, "before %q, before_id %q: want the updated time (RFC 3339) and the id of the last game of the page before", v, id))
-			return
-		}
-		from = store.Page{Updated: t, ID: id}
+	limit, from, err := pageQuery(r.URL.Query(), MaxListed)
+	if err != nil {
+		writeError(w, err)
+		return
 	}
 	list, err := s.store.List(r.Context(), limit, from)
 	if err != nil {

@@ -47,6 +47,7 @@ type Accounts interface {
 	// seat is the account's now.
 	BindSeat(ctx context.Context, game string, seat int, account, name string) (bool, error)
 	// AccountGames returns up to limit games with a seat of account, the
-	// most recently updated first.
-	AccountGames(ctx context.Context, account string, limit int) ([]Game, error)
+	// most recently updated first (equal times by id, descending),
+	// starting after the game at position from, as List does.
+	AccountGames(ctx context.Context, account string, limit int, from Page) ([]Game, error)
 }

@@ -89,7 +89,7 @@ func (s *SQLite) SetPassword(ctx context.Context, id, hash string) (err error) {
 // DeleteAccount removes an account, its sessions and its claim on seats.
 func (s *SQLite) DeleteAccount(ctx context.Context, id string) (err error) {
 	defer markUnavailable(&err)
-	games, err := s.AccountGames(ctx, id, 1<<30)
+	games, err := s.AccountGames(ctx, id, 1<<30, Page{})
 	if err != nil {
 		return err
 	}
@@ -178,10 +178,18 @@ func (s *SQLite) BindSeat(ctx context.Context, game string, seat int, account, n
 
 // AccountGames returns the games with a seat of an account. (Account IDs
 // hold no quote or LIKE wildcard.)
-func (s *SQLite) AccountGames(ctx context.Context, account string, limit int) (_ []Game, err error) {
+func (s *SQLite) AccountGames(ctx context.Context, account string, limit int, from Page) (_ []Game, err error) {
 	defer markUnavailable(&err)
-	rows, err := s.db.QueryContext(ctx, `SELECT `+gameColumns+` FROM games WHERE seats LIKE ? ORDER BY updated DESC, id DESC LIMIT ?`,
-		`%"Account":"`+account+`"%`, limit)
+	const order = ` ORDER BY updated DESC, id DESC LIMIT ?`
+	like := `%"Account":"` + account + `"%`
+	var rows *sql.Rows
+	if from.ID == "" {
+		rows, err = s.db.QueryContext(ctx, `SELECT `+gameColumns+` FROM games WHERE seats LIKE ?`+order, like, limit)
+	} else {
+		ms := from.Updated.UnixMilli()
+		rows, err = s.db.QueryContext(ctx, `SELECT `+gameColumns+` FROM games WHERE seats LIKE ? AND (updated < ? OR updated = ? AND id < ?)`+order,
+			like, ms, ms, from.ID, limit)
+	}
 	if err != nil {
 		return nil, err
 	}

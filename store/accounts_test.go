@@ -3,6 +3,8 @@ package store
 import (
 	"context"
 	"errors"
+	"fmt"
+	"slices"
 	"testing"
 )
 
@@ -31,7 +33,7 @@ func TestBindSeat(t *testing.T) {
 		if err != nil || got.Seats[1].Account != "acc-bob" || got.Seats[1].Name != "Bob" || got.Seats[0].Name != "Ann" || got.Seats[0].Account != "" {
 			t.Fatalf("seats after binding: %+v, %v", got.Seats, err)
 		}
-		if list, err := s.AccountGames(ctx, "acc-bob", 10); err != nil || len(list) != 1 || list[0].ID != "g1" {
+		if list, err := s.AccountGames(ctx, "acc-bob", 10, Page{}); err != nil || len(list) != 1 || list[0].ID != "g1" {
 			t.Errorf("Bob's games: %+v, %v", list, err)
 		}
 		for _, tc := range []struct {
@@ -43,4 +45,72 @@ func TestBindSeat(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestAccountGamesPages: an account's games, a page at a time, are its
+// games of the whole list, each once and in its order, though games made
+// in a burst share update times; the games of other accounts are not in
+// them.
+func TestAccountGamesPages(t *testing.T) {
+	onEach(t, func(t *testing.T, open opener) {
+		ctx := context.Background()
+		s := open(t)
+		var want []string
+		for i := range 13 {
+			id := fmt.Sprintf("a%02d", i)
+			if err := s.Create(ctx, newGame(id)); err != nil {
+				t.Fatal(err)
+			}
+			acc, name := "acc-bob", "Bob"
+			if i%3 == 2 {
+				acc, name = "acc-cy", "Cy"
+			} else {
+				want = append(want, id)
+			}
+			if mine, err := s.BindSeat(ctx, id, 0, acc, name); err != nil || !mine {
+				t.Fatalf("binding %s to %s: %v, %v", id, acc, mine, err)
+			}
+		}
+		all, err := s.AccountGames(ctx, "acc-bob", 100, Page{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var whole []string
+		for _, g := range all {
+			whole = append(whole, g.ID)
+		}
+		slices.Reverse(want) // created last, updated last: listed first
+		if !slices.Equal(sorted(whole), sorted(want)) {
+			t.Fatalf("Bob's games: %v, want those of %v", whole, want)
+		}
+		for _, size := range []int{1, 3, 4, len(want)} {
+			var paged []string
+			from := Page{}
+			for pages := 0; ; pages++ {
+				page, err := s.AccountGames(ctx, "acc-bob", size, from)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, g := range page {
+					paged = append(paged, g.ID)
+				}
+				if len(page) < size {
+					break
+				}
+				last := page[len(page)-1]
+				from = Page{last.Updated, last.ID}
+				if pages > len(want) {
+					t.Fatal("pages never end")
+				}
+			}
+			if !slices.Equal(paged, whole) {
+				t.Errorf("pages of %d: %v; the whole list: %v", size, paged, whole)
+			}
+		}
+	})
+}
+
+// sorted returns a sorted copy of ids.
+func sorted(ids []string) []string {
+	return slices.Sorted(slices.Values(ids))
 }

@@ -411,7 +411,7 @@ func TestToMove(t *testing.T) {
 			if err != nil || len(list) != 1 || list[0].ToMove != want {
 				t.Errorf("List: %+v, %v; want to move %d", list, err, want)
 			}
-			mine, err := s.AccountGames(ctx, "acc", 10)
+			mine, err := s.AccountGames(ctx, "acc", 10, Page{})
 			if err != nil || len(mine) != 1 || mine[0].ToMove != want {
 				t.Errorf("AccountGames: %+v, %v; want to move %d", mine, err, want)
 			}

@@ -3,21 +3,26 @@
 // cookie the page never sees.
 
 import { $, api, el, APIError } from "./api.js";
-import { gameRow } from "./lists.js";
+import { gameRow, olderGames } from "./lists.js";
 
 // showAccount shows the account page in main.
 export async function showAccount(main) {
   main.replaceChildren($("#tpl-account").content.cloneNode(true));
+  // A page shown since (the player went on, or came back before the
+  // answer) is left alone: this one's answer would land in it.
+  const shown = main.firstElementChild;
   let me = null;
   try {
     me = await api("/api/account");
   } catch (e) {
+    if (main.firstElementChild !== shown) return;
     if (!(e instanceof APIError && e.status === 401)) {
       $("#account-out", main).hidden = false;
       $("#account-error", main).textContent = e.message;
       return;
     }
   }
+  if (main.firstElementChild !== shown) return;
   updateLink(me);
   if (!me) return showSignIn(main);
   $("#account-in", main).hidden = false;
@@ -26,6 +31,7 @@ export async function showAccount(main) {
   const body = $("#my-games", main);
   for (const g of me.games) body.append(gameRow(g));
   if (!me.games.length) body.append(el("tr", {}, el("td", { colspan: 5, text: "No games yet." })));
+  olderGames($("#my-games-more", main), body, me.name, me.next);
   $("#signout", main).onclick = async () => {
     await api("/api/account/signout", {}).catch(() => {});
     showAccount(main);

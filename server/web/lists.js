@@ -45,6 +45,30 @@ export async function showList(main) {
   await page();
 }
 
+// olderGames makes button show, while the player named name has games
+// older than those in body, the next page of them (next, from the server:
+// where the list goes on, or null at its end).
+export function olderGames(button, body, name, next) {
+  const show = n => {
+    next = n;
+    button.hidden = !n;
+  };
+  button.onclick = async () => {
+    button.disabled = true;
+    try {
+      const p = await api(`/api/players/${encodeURIComponent(name)}/games?limit=${LIST_PAGE}` +
+        `&before=${encodeURIComponent(next.before)}&before_id=${encodeURIComponent(next.beforeId)}`);
+      for (const g of p.games) body.append(gameRow(g));
+      show(p.next || null);
+    } catch (e) {
+      body.append(el("tr", {}, el("td", { colspan: 5, class: "error", text: e.message })));
+    } finally {
+      button.disabled = false;
+    }
+  };
+  show(next || null);
+}
+
 // rulesOf lists the rulesets of game, from the server's table of games
 // (options.catalog), the default first.
 function rulesOf(options, game) {

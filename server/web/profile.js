@@ -1,9 +1,10 @@
 // A player's page (#/p/NAME): their rating at each game with its
 // deviation, the history of their ratings drawn as a line graph (one line
-// a game), and their latest games.
+// a game), and their games, the latest first, older ones a page at a
+// time.
 
 import { $, api, el } from "./api.js";
-import { gameRow } from "./lists.js";
+import { gameRow, olderGames } from "./lists.js";
 
 // GAME_TITLES and GAME_COLORS name and colour each game's line.
 const GAME_TITLES = { keil: "Keil", kee: "Kee", ki: "Ki", go: "Go" };
@@ -13,13 +14,16 @@ const GAME_COLORS = { keil: "#c0392b", kee: "#2471a3", ki: "#1e8449", go: "#7d3c
 export async function showProfile(main, name) {
   main.replaceChildren($("#tpl-profile").content.cloneNode(true));
   $("#profile-name", main).textContent = name;
+  // A page shown since the request is left alone (as in showAccount).
+  const shown = main.firstElementChild;
   let p;
   try {
     p = await api(`/api/players/${encodeURIComponent(name)}`);
   } catch (e) {
-    $("#profile-error", main).textContent = e.message;
+    if (main.firstElementChild === shown) $("#profile-error", main).textContent = e.message;
     return;
   }
+  if (main.firstElementChild !== shown) return;
   $("#profile-name", main).textContent = p.name;
   const ratings = $("#profile-ratings", main);
   for (const r of p.ratings) {
@@ -34,6 +38,7 @@ export async function showProfile(main, name) {
   const games = $("#profile-games", main);
   for (const g of p.games) games.append(gameRow(g));
   if (!p.games.length) games.append(el("tr", {}, el("td", { colspan: 5, text: "No games yet." })));
+  olderGames($("#profile-games-more", main), games, p.name, p.next);
 }
 
 // graph draws the rating history: x the rated games in order, y the
