@@ -70,12 +70,8 @@ func (s *Server) playerGames(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	a, err := s.store.AccountByName(r.Context(), r.PathValue("name"))
-	if err != nil {
-		if errors.Is(err, store.ErrNotFound) {
-			err = fail(http.StatusNotFound, "no such player")
-		}
-		writeError(w, err)
+	a, ok := s.namedAccount(w, r)
+	if !ok {
 		return
 	}
 	games, err := s.store.AccountGames(r.Context(), a.ID, limit, from)
@@ -93,6 +89,20 @@ func (s *Server) playerGames(w http.ResponseWriter, r *http.Request) {
 		v.Games = append(v.Games, it)
 	}
 	writeJSON(w, http.StatusOK, v)
+}
+
+// namedAccount returns the account the request's {name} names; when there is
+// none (404) or the store fails, it has answered and returns false.
+func (s *Server) namedAccount(w http.ResponseWriter, r *http.Request) (*store.Account, bool) {
+	a, err := s.store.AccountByName(r.Context(), r.PathValue("name"))
+	if err != nil {
+		if errors.Is(err, store.ErrNotFound) {
+			err = fail(http.StatusNotFound, "no such player")
+		}
+		writeError(w, err)
+		return nil, false
+	}
+	return a, true
 }
 
 // yourTurn reports whether, in g, it is the turn of a seat of account.

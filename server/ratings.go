@@ -2,7 +2,6 @@ package server
 
 import (
 	"context"
-	"errors"
 	"net/http"
 	"slices"
 	"time"
@@ -199,12 +198,8 @@ type playerView struct {
 // latest MaxHistory points of their history, oldest first, and its
 // latest games. Anyone may look.
 func (s *Server) playerProfile(w http.ResponseWriter, r *http.Request) {
-	a, err := s.store.AccountByName(r.Context(), r.PathValue("name"))
-	if err != nil {
-		if errors.Is(err, store.ErrNotFound) {
-			err = fail(http.StatusNotFound, "no such player")
-		}
-		writeError(w, err)
+	a, ok := s.namedAccount(w, r)
+	if !ok {
 		return
 	}
 	ratings, err := s.store.AccountRatings(r.Context(), a.ID)
