@@ -121,18 +121,6 @@ func (p *Postgres) BindSeat(ctx context.Context, game string, seat int, account,
 // AccountGames returns the games with a seat of an account.
 func (p *Postgres) AccountGames(ctx context.Context, account string, limit int, from Page) (_ []Game, err error) {
 	defer markUnavailable(&err)
-	const mine = `SELECT ` + pgGameColumns + ` FROM games
-		WHERE seats @> jsonb_build_array(jsonb_build_object('Account', $1::text))`
-	const order = ` ORDER BY updated DESC, id DESC LIMIT $2`
-	var rows pgx.Rows
-	if from.ID == "" {
-		rows, err = p.pool.Query(ctx, mine+order, account, limit)
-	} else {
-		rows, err = p.pool.Query(ctx, mine+` AND (updated, id) < ($3, $4)`+order, account, limit, from.Updated, from.ID)
-	}
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	return collect(rows, scanPgGame)
+	const mine = `seats @> jsonb_build_array(jsonb_build_object('Account', $1::text))`
+	return p.gamesPage(ctx, mine, []any{account}, limit, from)
 }

@@ -180,21 +180,10 @@ func (s *SQLite) BindSeat(ctx context.Context, game string, seat int, account, n
 // hold no quote or LIKE wildcard.)
 func (s *SQLite) AccountGames(ctx context.Context, account string, limit int, from Page) (_ []Game, err error) {
 	defer markUnavailable(&err)
-	const order = ` ORDER BY updated DESC, id DESC LIMIT ?`
-	like := `%"Account":"` + account + `"%`
-	var rows *sql.Rows
-	if from.ID == "" {
-		rows, err = s.db.QueryContext(ctx, `SELECT `+gameColumns+` FROM games WHERE seats LIKE ?`+order, like, limit)
-	} else {
-		ms := from.Updated.UnixMilli()
-		rows, err = s.db.QueryContext(ctx, `SELECT `+gameColumns+` FROM games WHERE seats LIKE ? AND (updated < ? OR updated = ? AND id < ?)`+order,
-			like, ms, ms, from.ID, limit)
-	}
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	return collect(rows, scanGame)
+	// The seat's Account itself, as PostgreSQL's containment asks: a
+	// pattern (LIKE) would read '_' and '%' in an ID as wildcards.
+	const mine = `EXISTS (SELECT 1 FROM json_each(games.seats) WHERE json_extract(value, '$.Account') = ?)`
+	return s.gamesPage(ctx, mine, []any{account}, limit, from)
 }
 
 func itoa(n int64) string {

@@ -110,6 +110,39 @@ func TestAccountGamesPages(t *testing.T) {
 	})
 }
 
+// TestAccountGamesExact: an account's games are those with a seat of that
+// very ID, though another ID reads as a pattern of it ('_' and '%'), is
+// a part of it, or holds what JSON escapes.
+func TestAccountGamesExact(t *testing.T) {
+	onEach(t, func(t *testing.T, open opener) {
+		ctx := context.Background()
+		s := open(t)
+		ids := []string{"acc-bob", "acc_bob", "acc%", "acc", "cc-bo", `acc"bob\`, "acc-bób"}
+		for i, acc := range ids {
+			game := fmt.Sprintf("g%d", i)
+			if err := s.Create(ctx, newGame(game)); err != nil {
+				t.Fatal(err)
+			}
+			if mine, err := s.BindSeat(ctx, game, i%2, acc, "Bob"); err != nil || !mine {
+				t.Fatalf("binding %s to %q: %v, %v", game, acc, mine, err)
+			}
+		}
+		for i, acc := range ids {
+			list, err := s.AccountGames(ctx, acc, 10, Page{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, g := range list {
+				got = append(got, g.ID)
+			}
+			if want := []string{fmt.Sprintf("g%d", i)}; !slices.Equal(got, want) {
+				t.Errorf("the games of %q: %v, want %v", acc, got, want)
+			}
+		}
+	})
+}
+
 // sorted returns a sorted copy of ids.
 func sorted(ids []string) []string {
 	return slices.Sorted(slices.Values(ids))

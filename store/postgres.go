@@ -345,13 +345,28 @@ func (p *Postgres) Get(ctx context.Context, id string) (_ *Game, err error) {
 // List returns the most recently updated games.
 func (p *Postgres) List(ctx context.Context, limit int, from Page) (_ []Game, err error) {
 	defer markUnavailable(&err)
-	const order = ` ORDER BY updated DESC, id DESC LIMIT $1`
-	var rows pgx.Rows
-	if from.ID == "" {
-		rows, err = p.pool.Query(ctx, `SELECT `+pgGameColumns+` FROM games`+order, limit)
-	} else {
-		rows, err = p.pool.Query(ctx, `SELECT `+pgGameColumns+` FROM games WHERE (updated, id) < ($2, $3)`+order, limit, from.Updated, from.ID)
+	return p.gamesPage(ctx, "", nil, limit, from)
+}
+
+// gamesPage returns the games that hold where (none: all), its
+// parameters numbered from $1 with args, newest first from from on, at
+// most limit of them: the one keyset query behind List and
+// AccountGames.
+func (p *Postgres) gamesPage(ctx context.Context, where string, args []any, limit int, from Page) ([]Game, error) {
+	var conds []string
+	if where != "" {
+		conds = append(conds, "("+where+")")
 	}
+	if from.ID != "" {
+		conds = append(conds, fmt.Sprintf("(updated, id) < ($%d, $%d)", len(args)+1, len(args)+2))
+		args = append(args, from.Updated, from.ID)
+	}
+	q := `SELECT ` + pgGameColumns + ` FROM games`
+	if len(conds) > 0 {
+		q += ` WHERE ` + strings.Join(conds, " AND ")
+	}
+	q += fmt.Sprintf(` ORDER BY updated DESC, id DESC LIMIT $%d`, len(args)+1)
+	rows, err := p.pool.Query(ctx, q, append(args, limit)...)
 	if err != nil {
 		return nil, err
 	}

@@ -221,14 +221,27 @@ func (s *SQLite) Get(ctx context.Context, id string) (_ *Game, err error) {
 // List returns the most recently updated games.
 func (s *SQLite) List(ctx context.Context, limit int, from Page) (_ []Game, err error) {
 	defer markUnavailable(&err)
-	const order = ` ORDER BY updated DESC, id DESC LIMIT ?`
-	var rows *sql.Rows
-	if from.ID == "" {
-		rows, err = s.db.QueryContext(ctx, `SELECT `+gameColumns+` FROM games`+order, limit)
-	} else {
-		ms := from.Updated.UnixMilli()
-		rows, err = s.db.QueryContext(ctx, `SELECT `+gameColumns+` FROM games WHERE updated < ? OR updated = ? AND id < ?`+order, ms, ms, from.ID, limit)
+	return s.gamesPage(ctx, "", nil, limit, from)
+}
+
+// gamesPage returns the games that hold where (none: all), with its
+// args, newest first from from on, at most limit of them: the one
+// keyset query behind List and AccountGames.
+func (s *SQLite) gamesPage(ctx context.Context, where string, args []any, limit int, from Page) ([]Game, error) {
+	var conds []string
+	if where != "" {
+		conds = append(conds, "("+where+")")
 	}
+	if from.ID != "" {
+		ms := from.Updated.UnixMilli()
+		conds = append(conds, "(updated < ? OR updated = ? AND id < ?)")
+		args = append(args, ms, ms, from.ID)
+	}
+	q := `SELECT ` + gameColumns + ` FROM games`
+	if len(conds) > 0 {
+		q += ` WHERE ` + strings.Join(conds, " AND ")
+	}
+	rows, err := s.db.QueryContext(ctx, q+` ORDER BY updated DESC, id DESC LIMIT ?`, append(args, limit)...)
 	if err != nil {
 		return nil, err
 	}
