@@ -43,12 +43,23 @@ func newTestServer(t testing.TB) *testServer {
 
 func newTestServerOpt(t testing.TB, opt Options) *testServer {
 	t.Helper()
+	return newTestServerWrap(t, opt, nil)
+}
+
+// newTestServerWrap is newTestServerOpt with the server's handler passed
+// through wrap (nil: none) before the HTTP server.
+func newTestServerWrap(t testing.TB, opt Options, wrap func(http.Handler) http.Handler) *testServer {
+	t.Helper()
 	st, err := store.OpenSQLite(filepath.Join(t.TempDir(), "moku.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	srv := New(st, opt)
-	hs := httptest.NewServer(srv)
+	var h http.Handler = srv
+	if wrap != nil {
+		h = wrap(srv)
+	}
+	hs := httptest.NewServer(h)
 	ts := &testServer{t: t, srv: srv, http: hs, store: st}
 	t.Cleanup(func() {
 		hs.CloseClientConnections()

@@ -51,12 +51,13 @@ export async function api(path, body) {
   return data;
 }
 
-let options = null;
+let options = null; // the answer's promise, once asked
 
 // getOptions returns the server's options (games, rules, levels, boards),
-// asked once.
-export async function getOptions() {
-  if (!options) options = await api("/api/options");
+// asked once: callers at the same time share the one request, and one
+// that fails is asked again the next time.
+export function getOptions() {
+  if (!options) options = api("/api/options").catch(e => { options = null; throw e; });
   return options;
 }
 

@@ -24,12 +24,15 @@ export async function showList(main) {
   showWelcome($("#welcome-games", main));
   const body = $("tbody", main);
   const more = $("#list-more", main);
+  // This page's own elements, found now: by the time an answer comes,
+  // main may show another page.
+  const empty = $(".empty", main);
   let path = `/api/games?limit=${LIST_PAGE}`;
   const page = async () => {
     more.hidden = true;
     try {
       const games = await api(path);
-      if (!body.children.length) $(".empty", main).hidden = games.length > 0;
+      if (!body.children.length) empty.hidden = games.length > 0;
       for (const g of games) body.append(gameRow(g));
       if (games.length === LIST_PAGE) {
         // The next page starts after the last game listed.
@@ -79,8 +82,12 @@ function rulesOf(options, game) {
 // showNew shows the new-game form in main; a game created goes to its
 // creator's seat, and its tokens are kept (links.js).
 export async function showNew(main) {
-  // The options first: the form appears whole, seats and all.
+  // The options first: the form appears whole, seats and all. A page
+  // shown meanwhile is left alone (as in showAccount).
+  main.replaceChildren(el("p", { class: "loading", text: "Loading…" }));
+  const shown = main.firstElementChild;
   const options = await getOptions().catch(() => ({ levels: ["random"] }));
+  if (main.firstElementChild !== shown) return;
   main.replaceChildren($("#tpl-new").content.cloneNode(true));
   const form = $("#new-game");
   const f = name => form.elements[name];

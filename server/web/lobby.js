@@ -59,6 +59,9 @@ export function showLobby(main) {
   const st = { ws: null, closed: false, retry: 500, timer: 0, going: false };
   const form = $("#challenge-form", main);
   const f = name => form.elements[name];
+  // Once the lobby is closed (the player went elsewhere), an answer still
+  // on its way changes nothing: main shows another page.
+  const say = text => { if (!st.closed) $("#lobby-error", main).textContent = text; };
   getOptions().then(options => {
     const update = () => {
       const kee = f("game").value === "kee";
@@ -81,8 +84,9 @@ export function showLobby(main) {
       delete m[id];
       setMine(m);
       if (a.state === "accepted") {
-        st.going = true;
         keepSeat(a.game, a.seat, secret);
+        if (st.closed) return;
+        st.going = true;
         location.hash = `#/g/${a.game}/${a.seat}/${secret}`;
       }
     } catch (e) {
@@ -91,6 +95,7 @@ export function showLobby(main) {
   };
 
   const render = l => {
+    if (st.closed) return;
     const own = mine();
     const rows = l.challenges.map(c => {
       const cell = el("td");
@@ -122,7 +127,7 @@ export function showLobby(main) {
 
   const accept = async (id, button) => {
     button.disabled = true;
-    $("#lobby-error", main).textContent = "";
+    say("");
     try {
       const a = await api(`/api/lobby/challenges/${id}/accept`, { name: f("name").value.trim() });
       if (!a.game) { // a seat taken: the game starts when the last one is
@@ -130,11 +135,12 @@ export function showLobby(main) {
         refresh();
         return;
       }
-      st.going = true;
       keepSeat(a.game, a.seat, a.token);
+      if (st.closed) return;
+      st.going = true;
       location.hash = `#/g/${a.game}/${a.seat}/${a.token}`;
     } catch (e) {
-      $("#lobby-error", main).textContent = `Not accepted: ${e.message}`;
+      say(`Not accepted: ${e.message}`);
       button.disabled = false;
       refresh();
     }
@@ -144,7 +150,7 @@ export function showLobby(main) {
     try {
       await api(`/api/lobby/challenges/${id}/cancel`, { secret: secretOf(mine()[id]) });
     } catch (e) {
-      if (e.status !== 404 && e.status !== 409) { $("#lobby-error", main).textContent = e.message; return; }
+      if (e.status !== 404 && e.status !== 409) { say(e.message); return; }
     }
     const m = mine();
     delete m[id];
@@ -153,7 +159,7 @@ export function showLobby(main) {
   };
 
   const refresh = async () => {
-    try { render(await api("/api/lobby")); } catch (e) { $("#lobby-error", main).textContent = e.message; }
+    try { render(await api("/api/lobby")); } catch (e) { say(e.message); }
   };
 
   form.addEventListener("submit", async ev => {
@@ -162,13 +168,13 @@ export function showLobby(main) {
       name: f("name").value.trim(), rated: f("rated").checked };
     const clock = CLOCKS[f("clock").value];
     if (clock) req.clock = clock;
-    $("#lobby-error", main).textContent = "";
+    say("");
     try {
       const c = await api("/api/lobby/challenges", req);
       setMine({ ...mine(), [c.id]: c.secret });
       refresh();
     } catch (e) {
-      $("#lobby-error", main).textContent = `The challenge was not posted: ${e.message}`;
+      say(`The challenge was not posted: ${e.message}`);
     }
   });
 
