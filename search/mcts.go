@@ -812,7 +812,8 @@ type tree struct {
 	liberty  bool
 	dist     []uint8 // graph distances, capped at 3
 	edge     []bool
-	done     atomic.Int64
+	done     atomic.Int64 // the playouts made
+	begun    atomic.Int64 // the playouts the threads have taken on, at most limit of them made
 	limit    int64
 	begin    time.Time
 	deadline time.Time
@@ -1046,6 +1047,12 @@ func (t *tree) run(w *worker) {
 		}
 		if t.opt.StopEarly && i%decideEvery == decideEvery-1 && t.decided() {
 			t.stopped.Store(true)
+			return
+		}
+		// Each playout is taken on before it is made, so that the
+		// threads together make the limit exactly, never one more a
+		// thread.
+		if t.begun.Add(1) > t.limit {
 			return
 		}
 		t.iterate(w)

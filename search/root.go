@@ -28,9 +28,6 @@ func rootSearch(s game.State, opt Options, roots []*node) (Analysis, []*node, er
 	k := opt.Threads
 	one := opt
 	one.Threads, one.RootParallel = 1, false
-	if opt.Playouts > 0 {
-		one.Playouts = (opt.Playouts + k - 1) / k
-	}
 	as := make([]Analysis, k)
 	ts := make([]*tree, k)
 	errs := make([]error, k)
@@ -38,6 +35,16 @@ func rootSearch(s game.State, opt Options, roots []*node) (Analysis, []*node, er
 	for i := range k {
 		o := one
 		o.Seed = rootSeed(opt.Seed, i)
+		if opt.Playouts > 0 {
+			// The budget shared out whole: the first trees one more
+			// each where it does not divide. (A tree of none gets one:
+			// a search of no playouts is not one.)
+			o.Playouts = opt.Playouts / k
+			if i < opt.Playouts%k {
+				o.Playouts++
+			}
+			o.Playouts = max(o.Playouts, 1)
+		}
 		if i > 0 {
 			o.Report = nil // the reports under way are the first tree's alone
 		}

@@ -9,13 +9,14 @@ import (
 // A root-parallel search is its trees summed: each tree searches on one
 // thread with its share of the playouts and its own seed, exactly as a
 // one-thread search of that seed, and each root move's playouts and wins
-// are the sums of the trees'.
+// are the sums of the trees'; the trees' shares make the whole budget,
+// though it does not divide by the threads.
 func TestRootParallelSums(t *testing.T) {
 	for _, tc := range []struct {
 		game, board string
 		threads     int
 	}{{"go", "9x9", 2}, {"go", "7x7", 3}, {"ki", "9x9", 2}} {
-		const playouts = 3000
+		const playouts = 3001
 		s := start(t, tc.game, tc.board)
 		opt := DefaultOptions()
 		opt.Playouts, opt.StopEarly, opt.Seed = playouts, false, 7
@@ -30,7 +31,10 @@ func TestRootParallelSums(t *testing.T) {
 		total := 0
 		for i := range tc.threads {
 			one := opt
-			one.Playouts, one.Seed = (playouts+tc.threads-1)/tc.threads, rootSeed(opt.Seed, i)
+			one.Playouts, one.Seed = playouts/tc.threads, rootSeed(opt.Seed, i)
+			if i < playouts%tc.threads {
+				one.Playouts++
+			}
 			a, err := Search(s, one)
 			if err != nil {
 				t.Fatal(err)
@@ -41,8 +45,8 @@ func TestRootParallelSums(t *testing.T) {
 				wins[c.Move] += c.WinRate * float64(c.Visits)
 			}
 		}
-		if got.Playouts != total || got.Threads != tc.threads {
-			t.Errorf("%s %s: %d playouts on %d threads, want %d on %d", tc.game, tc.board, got.Playouts, got.Threads, total, tc.threads)
+		if got.Playouts != total || total != playouts || got.Threads != tc.threads {
+			t.Errorf("%s %s: %d playouts on %d threads, the trees %d, want %d on %d", tc.game, tc.board, got.Playouts, got.Threads, total, playouts, tc.threads)
 		}
 		if len(got.Candidates) != len(visits) {
 			t.Errorf("%s %s: %d root moves, the trees have %d", tc.game, tc.board, len(got.Candidates), len(visits))

@@ -26,7 +26,8 @@ func start(t testing.TB, rules, spec string, moves ...string) game.State {
 }
 
 // TestSearchLeavesPosition: a search with two threads returns a legal move
-// and statistics that add up, and leaves the position as it was.
+// and statistics that add up, after exactly its playouts, and leaves the
+// position as it was.
 func TestSearchLeavesPosition(t *testing.T) {
 	for _, c := range []struct{ rules, board string }{{"go", "9x9"}, {"keil", "hex:5"}, {"kee players=3", "7x7"}, {"ki", "9x9"}} {
 		s := start(t, c.rules, c.board)
@@ -41,7 +42,7 @@ func TestSearchLeavesPosition(t *testing.T) {
 		if err := s.Legal(a.Best); err != nil {
 			t.Fatalf("%s: best move %s illegal: %v", c.rules, a.Best.Format(s.Graph()), err)
 		}
-		if a.Playouts < 2000 || a.Best != a.Candidates[0].Move || len(a.Ownership) != s.Graph().N() {
+		if a.Playouts != 2000 || a.Best != a.Candidates[0].Move || len(a.Ownership) != s.Graph().N() {
 			t.Fatalf("%s: analysis %+v", c.rules, a)
 		}
 		visits := 0
