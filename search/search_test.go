@@ -43,7 +43,8 @@ func TestSearchLeavesPosition(t *testing.T) {
 			t.Fatalf("%s: best move %s illegal: %v", c.rules, a.Best.Format(s.Graph()), err)
 		}
 		if a.Playouts != 2000 || a.Best != a.Candidates[0].Move || len(a.Ownership) != s.Graph().N() {
-			t.Fatalf("%s: analysis %+v", c.rules, a)
+			t.Fatalf("%s: %d playouts (want 2000), best %s, first candidate %s, %d owners for %d points", c.rules, a.Playouts,
+				a.Best.Format(s.Graph()), a.Candidates[0].Move.Format(s.Graph()), len(a.Ownership), s.Graph().N())
 		}
 		visits := 0
 		for _, k := range a.Candidates {
