@@ -176,14 +176,26 @@ func (s *SQLite) BindSeat(ctx context.Context, game string, seat int, account, n
 	return true, tx.Commit()
 }
 
-// AccountGames returns the games with a seat of an account. (Account IDs
-// hold no quote or LIKE wildcard.)
+// AccountGames returns the games with a seat of an account.
 func (s *SQLite) AccountGames(ctx context.Context, account string, limit int, from Page) (_ []Game, err error) {
 	defer markUnavailable(&err)
-	// The seat's Account itself, as PostgreSQL's containment asks: a
-	// pattern (LIKE) would read '_' and '%' in an ID as wildcards.
-	const mine = `EXISTS (SELECT 1 FROM json_each(games.seats) WHERE json_extract(value, '$.Account') = ?)`
-	return s.gamesPage(ctx, mine, []any{account}, limit, from)
+	// A pattern of the seat's Account as the seats' JSON spells it, its
+	// wildcards escaped, passes the rows worth parsing; of those, the
+	// seats' Account itself decides, as PostgreSQL's containment does
+	// (SQLite's LIKE takes "acc-bob" for "ACC-BOB").
+	const mine = `seats LIKE ? ESCAPE '\' AND EXISTS (SELECT 1 FROM json_each(games.seats) WHERE json_extract(value, '$.Account') = ?)`
+	return s.gamesPage(ctx, mine, []any{likeHolding(`"Account":` + jsonString(account)), account}, limit, from)
+}
+
+// jsonString is s as encoding/json writes it, the seats' own spelling.
+func jsonString(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}
+
+// likeHolding is a LIKE pattern (ESCAPE '\') of the texts that hold s.
+func likeHolding(s string) string {
+	return "%" + strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s) + "%"
 }
 
 func itoa(n int64) string {

@@ -112,12 +112,12 @@ func TestAccountGamesPages(t *testing.T) {
 
 // TestAccountGamesExact: an account's games are those with a seat of that
 // very ID, though another ID reads as a pattern of it ('_' and '%'), is
-// a part of it, or holds what JSON escapes.
+// a part of it, differs in case alone, or holds what JSON escapes.
 func TestAccountGamesExact(t *testing.T) {
 	onEach(t, func(t *testing.T, open opener) {
 		ctx := context.Background()
 		s := open(t)
-		ids := []string{"acc-bob", "acc_bob", "acc%", "acc", "cc-bo", `acc"bob\`, "acc-bób"}
+		ids := []string{"acc-bob", "acc_bob", "acc%", "acc", "cc-bo", `acc"bob\`, "acc-bób", "ACC-BOB", "acc\\_%"}
 		for i, acc := range ids {
 			game := fmt.Sprintf("g%d", i)
 			if err := s.Create(ctx, newGame(game)); err != nil {
