@@ -89,15 +89,17 @@ func (s *SQLite) SetPassword(ctx context.Context, id, hash string) (err error) {
 // DeleteAccount removes an account, its sessions and its claim on seats.
 func (s *SQLite) DeleteAccount(ctx context.Context, id string) (err error) {
 	defer markUnavailable(&err)
-	games, err := s.AccountGames(ctx, id, 1<<30, Page{})
-	if err != nil {
-		return err
-	}
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return err
 	}
 	defer tx.Rollback()
+	// The seats as the transaction reads them: read before it, a seat
+	// bound meanwhile would be written over.
+	games, err := accountGames(ctx, tx, id, 1<<30, Page{})
+	if err != nil {
+		return err
+	}
 	for _, g := range games {
 		for i := range g.Seats {
 			if g.Seats[i].Account == id {
@@ -179,12 +181,17 @@ func (s *SQLite) BindSeat(ctx context.Context, game string, seat int, account, n
 // AccountGames returns the games with a seat of an account.
 func (s *SQLite) AccountGames(ctx context.Context, account string, limit int, from Page) (_ []Game, err error) {
 	defer markUnavailable(&err)
+	return accountGames(ctx, s.db, account, limit, from)
+}
+
+// accountGames is AccountGames in db.
+func accountGames(ctx context.Context, db querier, account string, limit int, from Page) ([]Game, error) {
 	// A pattern of the seat's Account as the seats' JSON spells it, its
 	// wildcards escaped, passes the rows worth parsing; of those, the
 	// seats' Account itself decides, as PostgreSQL's containment does
 	// (SQLite's LIKE takes "acc-bob" for "ACC-BOB").
 	const mine = `seats LIKE ? ESCAPE '\' AND EXISTS (SELECT 1 FROM json_each(games.seats) WHERE json_extract(value, '$.Account') = ?)`
-	return s.gamesPage(ctx, mine, []any{likeHolding(`"Account":` + jsonString(account)), account}, limit, from)
+	return gamesPage(ctx, db, mine, []any{likeHolding(`"Account":` + jsonString(account)), account}, limit, from)
 }
 
 // jsonString is s as encoding/json writes it, the seats' own spelling.

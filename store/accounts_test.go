@@ -147,3 +147,51 @@ func TestAccountGamesExact(t *testing.T) {
 func sorted(ids []string) []string {
 	return slices.Sorted(slices.Values(ids))
 }
+
+// TestDeleteAccountKeepsOthersSeats: an account deleted while another
+// takes seats in its games leaves every such seat bound: the deletion
+// rewrites only the seats as its own transaction reads them.
+func TestDeleteAccountKeepsOthersSeats(t *testing.T) {
+	onEach(t, func(t *testing.T, open opener) {
+		ctx := context.Background()
+		s := open(t)
+		for round := range 10 {
+			ann := fmt.Sprintf("acc-ann-%d", round)
+			if err := s.CreateAccount(ctx, &Account{ID: ann, Name: fmt.Sprintf("Ann%d", round)}); err != nil {
+				t.Fatal(err)
+			}
+			const games = 30
+			for i := range games {
+				id := fmt.Sprintf("r%d-g%02d", round, i)
+				if err := s.Create(ctx, newGame(id)); err != nil {
+					t.Fatal(err)
+				}
+				if mine, err := s.BindSeat(ctx, id, 0, ann, "Ann"); err != nil || !mine {
+					t.Fatalf("binding %s to Ann: %v, %v", id, mine, err)
+				}
+			}
+			done := make(chan error, 1)
+			go func() { done <- s.DeleteAccount(ctx, ann) }()
+			for i := range games {
+				id := fmt.Sprintf("r%d-g%02d", round, i)
+				if mine, err := s.BindSeat(ctx, id, 1, "acc-bob", "Bob"); err != nil || !mine {
+					t.Fatalf("binding %s to Bob: %v, %v", id, mine, err)
+				}
+			}
+			if err := <-done; err != nil {
+				t.Fatal(err)
+			}
+			for i := range games {
+				id := fmt.Sprintf("r%d-g%02d", round, i)
+				g, err := s.Get(ctx, id)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if g.Seats[0].Account != "" || g.Seats[1].Account != "acc-bob" {
+					t.Fatalf("round %d, %s after Ann's deletion and Bob's seat: accounts %q and %q, want none and acc-bob",
+						round, id, g.Seats[0].Account, g.Seats[1].Account)
+				}
+			}
+		}
+	})
+}

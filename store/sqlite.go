@@ -221,13 +221,18 @@ func (s *SQLite) Get(ctx context.Context, id string) (_ *Game, err error) {
 // List returns the most recently updated games.
 func (s *SQLite) List(ctx context.Context, limit int, from Page) (_ []Game, err error) {
 	defer markUnavailable(&err)
-	return s.gamesPage(ctx, "", nil, limit, from)
+	return gamesPage(ctx, s.db, "", nil, limit, from)
 }
 
-// gamesPage returns the games that hold where (none: all), with its
-// args, newest first from from on, at most limit of them: the one
+// querier is what a query asks of the database or of a transaction.
+type querier interface {
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+}
+
+// gamesPage returns the games of db that hold where (none: all), with
+// its args, newest first from from on, at most limit of them: the one
 // keyset query behind List and AccountGames.
-func (s *SQLite) gamesPage(ctx context.Context, where string, args []any, limit int, from Page) ([]Game, error) {
+func gamesPage(ctx context.Context, db querier, where string, args []any, limit int, from Page) ([]Game, error) {
 	var conds []string
 	if where != "" {
 		conds = append(conds, "("+where+")")
@@ -241,7 +246,7 @@ func (s *SQLite) gamesPage(ctx context.Context, where string, args []any, limit 
 	if len(conds) > 0 {
 		q += ` WHERE ` + strings.Join(conds, " AND ")
 	}
-	rows, err := s.db.QueryContext(ctx, q+` ORDER BY updated DESC, id DESC LIMIT ?`, append(args, limit)...)
+	rows, err := db.QueryContext(ctx, q+` ORDER BY updated DESC, id DESC LIMIT ?`, append(args, limit)...)
 	if err != nil {
 		return nil, err
 	}
