@@ -201,9 +201,10 @@ func jsonString(s string) string {
 }
 
 // likeHolding is a LIKE pattern (ESCAPE '\') of the texts that hold s.
-func likeHolding(s string) string {
-	return "%" + strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s) + "%"
-}
+func likeHolding(s string) string { return "%" + likeEscaper.Replace(s) + "%" }
+
+// likeEscaper escapes LIKE's wildcards and its escape character.
+var likeEscaper = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
 
 func itoa(n int64) string {
 	b, _ := json.Marshal(n)
