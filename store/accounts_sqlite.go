@@ -184,27 +184,12 @@ func (s *SQLite) AccountGames(ctx context.Context, account string, limit int, fr
 	return accountGames(ctx, s.db, account, limit, from)
 }
 
-// accountGames is AccountGames in db.
+// accountGames is AccountGames in db, read through the index of the
+// seats' accounts (game_accounts, kept by triggers: sqliteSeatIndex).
 func accountGames(ctx context.Context, db querier, account string, limit int, from Page) ([]Game, error) {
-	// A pattern of the seat's Account as the seats' JSON spells it, its
-	// wildcards escaped, passes the rows worth parsing; of those, the
-	// seats' Account itself decides, as PostgreSQL's containment does
-	// (SQLite's LIKE takes "acc-bob" for "ACC-BOB").
-	const mine = `seats LIKE ? ESCAPE '\' AND EXISTS (SELECT 1 FROM json_each(games.seats) WHERE json_extract(value, '$.Account') = ?)`
-	return gamesPage(ctx, db, mine, []any{likeHolding(`"Account":` + jsonString(account)), account}, limit, from)
+	const mine = `id IN (SELECT game_id FROM game_accounts WHERE account = ?)`
+	return gamesPage(ctx, db, mine, []any{account}, limit, from)
 }
-
-// jsonString is s as encoding/json writes it, the seats' own spelling.
-func jsonString(s string) string {
-	b, _ := json.Marshal(s)
-	return string(b)
-}
-
-// likeHolding is a LIKE pattern (ESCAPE '\') of the texts that hold s.
-func likeHolding(s string) string { return "%" + likeEscaper.Replace(s) + "%" }
-
-// likeEscaper escapes LIKE's wildcards and its escape character.
-var likeEscaper = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
 
 func itoa(n int64) string {
 	b, _ := json.Marshal(n)

@@ -10,7 +10,7 @@ import (
 
 // opener opens a new, empty store for a test; it is closed when the test
 // ends.
-type opener func(t *testing.T) Store
+type opener func(t testing.TB) Store
 
 // onEach runs suite on each database as a subtest of its name: SQLite in a
 // temporary directory, and PostgreSQL in a throwaway database of its own
@@ -25,7 +25,7 @@ func onEach(t *testing.T, suite func(t *testing.T, open opener)) {
 }
 
 // openSQLite opens a new SQLite store in a temporary directory.
-func openSQLite(t *testing.T) Store {
+func openSQLite(t testing.TB) Store {
 	t.Helper()
 	s, err := OpenSQLite(filepath.Join(t.TempDir(), "moku.db"))
 	if err != nil {
@@ -36,14 +36,14 @@ func openSQLite(t *testing.T) Store {
 }
 
 // openPostgres opens a store on a new PostgreSQL database.
-func openPostgres(t *testing.T) Store {
+func openPostgres(t testing.TB) Store {
 	t.Helper()
 	return openPostgresAt(t, pgtest.DSN(t))
 }
 
 // openPostgresAt opens a store on the PostgreSQL database at dsn, as one
 // more server sharing it would.
-func openPostgresAt(t *testing.T, dsn string) *Postgres {
+func openPostgresAt(t testing.TB, dsn string) *Postgres {
 	t.Helper()
 	s, err := OpenPostgres(context.Background(), dsn)
 	if err != nil {

@@ -3,7 +3,10 @@ package store
 import (
 	"context"
 	"database/sql"
+	"errors"
+	"fmt"
 	"path/filepath"
+	"slices"
 	"testing"
 	"time"
 
@@ -128,5 +131,89 @@ func checkMigrated(t *testing.T, s Store) {
 	}
 	if c, err := s.Challenge(ctx, "new3"); err != nil || c.Players != 3 || len(c.Joined) != 1 {
 		t.Fatalf("a challenge of three seats read back as %+v, %v", c, err)
+	}
+}
+
+// TestSQLiteSeatIndexMigration: a database made before the index of the
+// seats' accounts gets it filled from its games when it opens, and the
+// index then follows the seats as they change.
+func TestSQLiteSeatIndexMigration(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "moku.db")
+	s, err := OpenSQLite(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, acc := range []string{"acc-ann", "acc-bob", "acc-ann"} {
+		id := fmt.Sprintf("g%d", i)
+		if err := s.Create(ctx, newGame(id)); err != nil {
+			t.Fatal(err)
+		}
+		if mine, err := s.BindSeat(ctx, id, i%2, acc, "Player"); err != nil || !mine {
+			t.Fatalf("binding %s: %v, %v", id, mine, err)
+		}
+	}
+	if mine, err := s.BindSeat(ctx, "g1", 0, "acc-ann", "Ann"); err != nil || !mine {
+		t.Fatalf("binding g1's first seat: %v, %v", mine, err)
+	}
+	s.Close()
+	// The database as moku wrote it before: no index, no triggers.
+	db, err := sql.Open("sqlite", "file:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{`DROP TRIGGER game_accounts_insert`, `DROP TRIGGER game_accounts_update`, `DROP TRIGGER game_accounts_delete`, `DROP TABLE game_accounts`} {
+		if _, err := db.Exec(q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	db.Close()
+	if s, err = OpenSQLite(path); err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	games := func(acc string) []string {
+		t.Helper()
+		list, err := s.AccountGames(ctx, acc, 10, Page{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var ids []string
+		for _, g := range list {
+			ids = append(ids, g.ID)
+		}
+		return sorted(ids)
+	}
+	if got := games("acc-ann"); !slices.Equal(got, []string{"g0", "g1", "g2"}) {
+		t.Errorf("Ann's games after the migration: %v", got)
+	}
+	if got := games("acc-bob"); !slices.Equal(got, []string{"g1"}) {
+		t.Errorf("Bob's games after the migration: %v", got)
+	}
+	// A game created with a seat's account already set.
+	g := newGame("g3")
+	g.Seats[1].Account = "acc-bob"
+	if err := s.Create(ctx, g); err != nil {
+		t.Fatal(err)
+	}
+	if got := games("acc-bob"); !slices.Equal(got, []string{"g1", "g3"}) {
+		t.Errorf("Bob's games after a new one: %v", got)
+	}
+	// A game removed (moku removes none, an operator may) leaves no row.
+	if _, err := s.db.Exec(`DELETE FROM games WHERE id = 'g3'`); err != nil {
+		t.Fatal(err)
+	}
+	var rows int
+	if err := s.db.QueryRow(`SELECT count(*) FROM game_accounts WHERE game_id = 'g3'`).Scan(&rows); err != nil || rows != 0 {
+		t.Errorf("a removed game's index rows: %d, %v", rows, err)
+	}
+	if err := s.DeleteAccount(ctx, "acc-ann"); err != nil && !errors.Is(err, ErrNotFound) {
+		t.Fatal(err)
+	}
+	if got := games("acc-ann"); len(got) != 0 {
+		t.Errorf("a deleted account's games: %v", got)
+	}
+	if got := games("acc-bob"); !slices.Equal(got, []string{"g1"}) {
+		t.Errorf("Bob's games after Ann's deletion: %v", got)
 	}
 }

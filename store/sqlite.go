@@ -103,8 +103,60 @@ func sqliteMigrate(db *sql.DB) error {
 			}
 		}
 	}
-	_, err := db.Exec(`CREATE INDEX IF NOT EXISTS games_deadline ON games(deadline) WHERE deadline > 0`)
-	return err
+	if _, err := db.Exec(`CREATE INDEX IF NOT EXISTS games_deadline ON games(deadline) WHERE deadline > 0`); err != nil {
+		return err
+	}
+	return sqliteSeatIndex(db)
+}
+
+// seatAccounts selects the pairs of an account and a game it holds a seat
+// of from the seats' JSON of games rows; formatted with the row's name
+// (NEW in a trigger) and what comes before json_each in its FROM.
+const seatAccounts = `SELECT DISTINCT json_extract(value, '$.Account'), %[1]s.id FROM %[2]sjson_each(%[1]s.seats)
+	WHERE coalesce(json_extract(value, '$.Account'), '') != ''`
+
+// sqliteSeatIndex makes the table of the games each account holds a seat
+// of (game_accounts, AccountGames's index), which triggers on games keep
+// as the seats' JSON says whatever writes it; a database made before it
+// has it filled from its games, in the transaction that makes it.
+func sqliteSeatIndex(db *sql.DB) error {
+	tx, err := db.Begin()
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	var n int
+	if err := tx.QueryRow(`SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'game_accounts'`).Scan(&n); err != nil {
+		return err
+	}
+	if n == 0 {
+		if _, err := tx.Exec(`CREATE TABLE game_accounts (
+			account TEXT NOT NULL,
+			game_id TEXT NOT NULL,
+			PRIMARY KEY (account, game_id)) WITHOUT ROWID`); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(`INSERT INTO game_accounts (account, game_id) ` + fmt.Sprintf(seatAccounts, "games", "games, ")); err != nil {
+			return err
+		}
+	}
+	for _, q := range []string{
+		`CREATE TRIGGER IF NOT EXISTS game_accounts_insert AFTER INSERT ON games BEGIN
+			INSERT OR IGNORE INTO game_accounts (account, game_id) ` + fmt.Sprintf(seatAccounts, "NEW", "") + `;
+		END`,
+		`CREATE TRIGGER IF NOT EXISTS game_accounts_update AFTER UPDATE OF seats ON games BEGIN
+			DELETE FROM game_accounts WHERE game_id = OLD.id;
+			INSERT OR IGNORE INTO game_accounts (account, game_id) ` + fmt.Sprintf(seatAccounts, "NEW", "") + `;
+		END`,
+		`CREATE TRIGGER IF NOT EXISTS game_accounts_delete AFTER DELETE ON games BEGIN
+			DELETE FROM game_accounts WHERE game_id = OLD.id;
+		END`,
+	} {
+		if _, err := tx.Exec(q); err != nil {
+			return err
+		}
+	}
+	return tx.Commit()
 }
 
 // OpenSQLite opens (creating if needed) the database file path.
