@@ -80,10 +80,7 @@ func clockOf(meta *store.Game) (session.TimeControl, error) {
 // armClock sets the alarm of game id for the deadline of its running
 // clock, if any (replacing the one set before). The caller holds sv.mu.
 func (s *Server) armClock(id string, sv *served) {
-	if sv.clockStop != nil {
-		sv.clockStop()
-		sv.clockStop = nil
-	}
+	stopClockLocked(sv)
 	_, at, ok := sv.t.game.Deadline()
 	if !ok || s.ctx.Err() != nil {
 		return
@@ -96,6 +93,17 @@ func (s *Server) armClock(id string, sv *served) {
 			s.claimTimeoutLocked(id, sv)
 		}
 	})
+}
+
+// stopClockLocked stops game sv's alarm, if it has one: armed, the alarm
+// holds the game in memory until its deadline (a correspondence game's
+// days) whether or not the server still holds it. A game dropped claims
+// its timeout by the sweep. The caller holds sv.mu.
+func stopClockLocked(sv *served) {
+	if sv.clockStop != nil {
+		sv.clockStop()
+		sv.clockStop = nil
+	}
 }
 
 // claimTimeoutLocked records that the seat to move ran out of time, if

@@ -90,6 +90,7 @@ func (s *Server) evictOneLocked(id string, sv *served) bool {
 		return false
 	}
 	sv.dropped = true
+	stopClockLocked(sv)
 	delete(s.tables, id)
 	return true
 }

@@ -84,3 +84,40 @@ func TestEvictIdle(t *testing.T) {
 		t.Errorf("watcher: version %d", v.Version)
 	}
 }
+
+// TestEvictStopsAlarm: a game with a running clock, dropped to keep the
+// bound, no longer holds an alarm (which would keep it in memory for its
+// clock's days, a copy each time it is read again); the sweep still
+// claims each timeout when it comes.
+func TestEvictStopsAlarm(t *testing.T) {
+	const bound = 2
+	c := newTestClock()
+	ts := newTestServerOpt(t, Options{Clock: c, MaxGames: bound, IdleGames: -1})
+	var ids []string
+	for range 6 {
+		g := ts.createClock(createReq{Game: "go", Board: "9x9", Seats: humans(2)}, &clockRequest{Kind: "correspondence", Days: 1})
+		ids = append(ids, g.ID)
+	}
+	for range 5 {
+		for _, id := range ids {
+			ts.view(id)
+		}
+	}
+	c.mu.Lock()
+	live := 0
+	for _, tm := range c.timers {
+		if !tm.done {
+			live++
+		}
+	}
+	c.mu.Unlock()
+	if live > bound+1 { // the held games' alarms and the sweep's
+		t.Errorf("%d alarms live with %d games held at most", live, bound)
+	}
+	c.advance(25 * time.Hour)
+	for _, id := range ids {
+		if v := ts.waitView(id, func(v gameView) bool { return v.Phase == "over" }); v.Result != "W+T" {
+			t.Errorf("game %s: %s after Black's day ran out", id, v.Result)
+		}
+	}
+}

@@ -143,6 +143,7 @@ func (s *Server) resync(id string, sv *served) {
 // caller holds sv.mu.
 func (s *Server) dropLocked(id string, sv *served) {
 	sv.dropped = true
+	stopClockLocked(sv)
 	for ch := range sv.watchers {
 		delete(sv.watchers, ch)
 		close(ch)
