@@ -28,10 +28,12 @@ import (
 	"log/slog"
 	"math/rand/v2"
 	"net/http"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 	"unicode"
 	"unicode/utf8"
@@ -60,6 +62,8 @@ const (
 	MaxWSMessage = 1 << 10           // bytes of a message from a watcher (which sends none)
 	// DefaultMaxWatchers is Options.MaxWatchers's default.
 	DefaultMaxWatchers = 1000
+	// DefaultMaxSelfPlay is Options.MaxSelfPlay's default.
+	DefaultMaxSelfPlay = 4
 	// RetryAfterUnavailable is the Retry-After, in seconds, of a 503
 	// answered while the store is unavailable.
 	RetryAfterUnavailable = 5
@@ -93,6 +97,15 @@ type Options struct {
 	// MaxAnalyses caps the analyses running at once on this server; 0
 	// means DefaultMaxAnalyses.
 	MaxAnalyses int
+	// MaxThinkers caps the computer's searches running at once on this
+	// server; the computers of other games wait their turn (their clocks
+	// running). 0 means runtime.GOMAXPROCS(0).
+	MaxThinkers int
+	// MaxSelfPlay caps the unfinished games with no person's seat (the
+	// computer against itself) that this server plays at once: a
+	// creation past it is refused until one ends. 0 means
+	// DefaultMaxSelfPlay; negative, no cap.
+	MaxSelfPlay int
 	// SolveNodes caps the nodes of the exact solver's search of a
 	// position for the analysis board (one search at a time on a server);
 	// 0 means DefaultSolveNodes.
@@ -141,10 +154,15 @@ type Server struct {
 	analyses chan struct{}
 	// solving holds a token while the exact solver runs (review.go).
 	solving chan struct{}
-	clock   Clock
-	acc     *accounts // sign-in state (accounts.go)
-	chat    *chatHub  // the games' chat readers and limits (chat.go)
-	lobby   *lobby    // the lobby's watchers (lobby.go)
+	// thinkers holds a token for each computer search running.
+	thinkers chan struct{}
+	// selfPlay counts the games with no person's seat whose computer
+	// thinks or waits to.
+	selfPlay atomic.Int32
+	clock    Clock
+	acc      *accounts // sign-in state (accounts.go)
+	chat     *chatHub  // the games' chat readers and limits (chat.go)
+	lobby    *lobby    // the lobby's watchers (lobby.go)
 	// sweepStop stops the next sweep for games out of time (clock.go);
 	// guarded by mu.
 	sweepStop func() bool
@@ -237,6 +255,12 @@ func New(st store.Store, opt Options) *Server {
 	if opt.MaxWatchers <= 0 {
 		opt.MaxWatchers = DefaultMaxWatchers
 	}
+	if opt.MaxThinkers <= 0 {
+		opt.MaxThinkers = runtime.GOMAXPROCS(0)
+	}
+	if opt.MaxSelfPlay == 0 {
+		opt.MaxSelfPlay = DefaultMaxSelfPlay
+	}
 	if opt.SolveNodes <= 0 {
 		opt.SolveNodes = DefaultSolveNodes
 	}
@@ -244,7 +268,7 @@ func New(st store.Store, opt Options) *Server {
 		opt.SolveTime = DefaultSolveTime
 	}
 	s := &Server{store: st, opt: opt, log: opt.Log, tables: map[string]*served{}, ctx: ctx, stop: stop,
-		analyses: make(chan struct{}, opt.MaxAnalyses), solving: make(chan struct{}, 1)}
+		analyses: make(chan struct{}, opt.MaxAnalyses), solving: make(chan struct{}, 1), thinkers: make(chan struct{}, opt.MaxThinkers)}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", s.health)
 	mux.HandleFunc("GET /api/options", s.options)
@@ -579,6 +603,10 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 	meta, tokens, err := s.newGame(req)
 	if err != nil {
 		writeError(w, err)
+		return
+	}
+	if selfPlay(meta.Seats) && s.opt.MaxSelfPlay > 0 && int(s.selfPlay.Load()) >= s.opt.MaxSelfPlay {
+		writeError(w, fail(http.StatusServiceUnavailable, "this server already plays %d games of the computer against itself; try again when one ends", s.opt.MaxSelfPlay))
 		return
 	}
 	if a, _ := s.signedIn(r); a != nil {
@@ -1018,21 +1046,25 @@ func (s *Server) computerTurn(id string, sv *served) {
 		return
 	}
 	g, version := sv.t.game.Clone(), len(sv.t.actions)
-	if tp, ok := player.(session.TimedPlayer); ok {
-		if main, period, ok := g.TimeLeft(seat, s.now()); ok {
-			tp.TimeLeft(main, period)
-		}
-	}
+	self := selfPlay(sv.t.meta.Seats)
 	sv.thinking = true
+	if self {
+		s.selfPlay.Add(1)
+	}
 	s.wg.Add(1)
 	go func() {
 		defer s.wg.Done()
-		act, err := g.Decide(seat, player)
+		act, err := s.think(g, seat, player)
 		sv.mu.Lock()
 		defer sv.mu.Unlock()
 		sv.thinking = false
+		if self {
+			s.selfPlay.Add(-1)
+		}
 		if err != nil {
-			s.log.Error("computer action", "game", id, "err", err)
+			if s.ctx.Err() == nil {
+				s.log.Error("computer action", "game", id, "err", err)
+			}
 			return
 		}
 		if s.ctx.Err() != nil || sv.dropped {
@@ -1044,6 +1076,34 @@ func (s *Server) computerTurn(id string, sv *served) {
 		}
 		s.commitComputer(id, sv, store.Action{Seq: version + 1, Seat: seat, Kind: string(act.Kind), Arg: act.Arg})
 	}()
+}
+
+// think has player decide seat's action in g once one of the server's
+// Options.MaxThinkers slots is free, telling a TimedPlayer the time its
+// clock has left then.
+func (s *Server) think(g *session.Game, seat int, player session.Player) (session.Action, error) {
+	select {
+	case s.thinkers <- struct{}{}:
+	case <-s.ctx.Done():
+		return session.Action{}, s.ctx.Err()
+	}
+	defer func() { <-s.thinkers }()
+	if tp, ok := player.(session.TimedPlayer); ok {
+		if main, period, ok := g.TimeLeft(seat, s.now()); ok {
+			tp.TimeLeft(main, period)
+		}
+	}
+	return g.Decide(seat, player)
+}
+
+// selfPlay reports whether a game's seats are all the computer's.
+func selfPlay(seats []store.Seat) bool {
+	for _, st := range seats {
+		if st.Kind != "computer" {
+			return false
+		}
+	}
+	return true
 }
 
 func (s *Server) commitComputer(id string, sv *served, a store.Action) {

@@ -51,6 +51,8 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs.BoolVar(&limits.TrustProxy, "behind-proxy", false, "take client addresses from X-Forwarded-For (only behind a proxy that sets it)")
 	maxConns := fs.Int("max-conns", server.DefaultConnsPerClient, "connections open at once per client address (0: no cap; with --behind-proxy, no cap unless given)")
 	maxGames := fs.Int("max-games", server.DefaultMaxGames, "games held in memory at most (the least recently used that nothing needs are dropped, and read again when asked for; -1: no cap)")
+	maxThinkers := fs.Int("max-thinkers", 0, "the computer's searches running at once (0: one a CPU); the others wait, their clocks running")
+	maxSelfPlay := fs.Int("max-self-play", server.DefaultMaxSelfPlay, "unfinished games of the computer against itself played at once (-1: no cap)")
 	maxBoardPoints := fs.Int("max-board-points", server.DefaultMaxBoardPoints, "points of a board file a player may send (at most 4096)")
 	if err := cli.Parse(fs, args, stdout, cli.Spec{About: "Serves the web app: games for people and the computer, in a browser."}); err != nil {
 		return err
@@ -74,7 +76,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
 	srv := server.New(st, server.Options{Log: log, Computer: computer.New, Anchor: computer.AnchorOf, Levels: computer.Levels, Limits: limits, Analyze: computer.Analyze,
-		MaxGames: *maxGames, MaxBoardPoints: *maxBoardPoints})
+		MaxGames: *maxGames, MaxBoardPoints: *maxBoardPoints, MaxThinkers: *maxThinkers, MaxSelfPlay: *maxSelfPlay})
 	defer srv.Close()
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
