@@ -468,8 +468,9 @@ func TestGraphBoardComputer(t *testing.T) {
 	if white == 0 || v.Board.Kind != "honeycomb" {
 		t.Errorf("the computer placed no stone on %s: %v", v.Board.Kind, moveNames(v))
 	}
-	if v.Phase == "scoring" { // the person refuses to agree: the board is counted as it stands
-		ts.must(g, 0, "refuse", "")
+	if v.Phase == "scoring" { // the person accepts the computer's marking
+		ts.waitView(g.ID, func(v gameView) bool { return len(v.Accepted) == 2 && v.Accepted[1] })
+		ts.must(g, 0, "accept", "")
 	}
 	if v = ts.view(g.ID); v.Phase != "over" || v.Result == "" {
 		t.Errorf("the game on the honeycomb: %s %q after %v", v.Phase, v.Result, moveNames(v))

@@ -529,6 +529,9 @@ func TestBrowserKee(t *testing.T) {
 		if s := p.text("#status"); !strings.Contains(s, "agree on dead stones") || p.hidden("#scoring-box") {
 			t.Errorf("%s: scoring status %q", p.name, s)
 		}
+		if !p.hidden("#refuse") || p.hidden("#resume") {
+			t.Errorf("%s: before play has been resumed, refuse hidden %v, resume hidden %v", p.name, p.hidden("#refuse"), p.hidden("#resume"))
+		}
 	}
 	// Red marks the first stone dead; everybody accepts.
 	v := pages[2].view()

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"net/http"
 	"slices"
 	"strings"
 	"testing"
@@ -228,7 +229,8 @@ func TestKeeThree(t *testing.T) {
 	}
 }
 
-// TestKeeRefuse ends a scoring phase by refusing: nothing is removed.
+// TestKeeRefuse ends a scoring phase by refusing, once play has been
+// resumed (not before): nothing is removed.
 func TestKeeRefuse(t *testing.T) {
 	ts := newTestServer(t)
 	g := ts.create(createReq{Game: "kee", Board: "3x3", Players: 3, Seats: []seatReq{{Kind: "human"}, {Kind: "human"}, {Kind: "computer"}}})
@@ -236,18 +238,33 @@ func TestKeeRefuse(t *testing.T) {
 	ts.waitView(g.ID, func(v gameView) bool { return v.ToMove == 1 })
 	ts.must(g, 1, "move", "pass")
 	v := ts.waitView(g.ID, func(v gameView) bool { return v.ToMove == 0 })
-	for v.Phase == "playing" {
-		if v.ToMove == 2 {
-			v = ts.waitView(g.ID, func(w gameView) bool { return w.Version > v.Version })
-			continue
+	passes := func(v gameView) gameView {
+		for v.Phase == "playing" {
+			if v.ToMove == 2 {
+				v = ts.waitView(g.ID, func(w gameView) bool { return w.Version > v.Version })
+				continue
+			}
+			v = ts.must(g, v.ToMove, "move", "pass")
 		}
-		v = ts.must(g, v.ToMove, "move", "pass")
+		if v.Phase != "scoring" || v.Accepted[0] {
+			t.Fatalf("scoring with a computer: %s %+v", v.Phase, v.Accepted)
+		}
+		// The computer proposes its own marking (it accepts what it proposes).
+		return ts.waitView(g.ID, func(v gameView) bool { return v.Accepted[2] })
 	}
-	if v.Phase != "scoring" || v.Accepted[0] {
-		t.Fatalf("scoring with a computer: %+v", v.Accepted)
+	v = passes(v)
+	if v.Refusable {
+		t.Error("refusable before play was resumed")
 	}
-	// The computer proposes its own marking (it accepts what it proposes).
-	v = ts.waitView(g.ID, func(v gameView) bool { return v.Accepted[2] })
+	before := ts.snapshot(g.ID)
+	if code, body := ts.act(g.ID, actReq{Seat: 1, Token: g.Tokens[1], Kind: "refuse"}); code != http.StatusUnprocessableEntity || !strings.Contains(string(body), "resume") {
+		t.Fatalf("a refusal before play resumed: %d %s", code, body)
+	}
+	ts.unchanged("the refusal before play resumed", before)
+	v = passes(ts.must(g, 1, "resume", ""))
+	if !v.Refusable {
+		t.Error("not refusable once play was resumed")
+	}
 	v = ts.must(g, 1, "refuse", "")
 	if n := v.Score[0].Stones + v.Score[1].Stones + v.Score[2].Stones; v.Phase != "over" || n != 9-strings.Count(v.Stones, ".") {
 		t.Errorf("after refusal: %s %+v", v.Phase, v.Score)

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"math"
 	"net/http"
+	"strings"
 	"sync"
 	"testing"
 
@@ -312,5 +313,40 @@ func TestRatingOnLoad(t *testing.T) {
 	want := rating.NewGlicko().Update([]rating.Outcome{{Opponent: random, Score: 0}}, RatingTau)
 	if got, n := ratingOf(profile(t, ann, "Ann"), "go"); !near(got, want) || n != 1 {
 		t.Errorf("after another server read the game: %+v after %d games, want %+v", got, n, want)
+	}
+}
+
+// TestRatedNoTakeBacks: in a rated game against the computer, which
+// grants every take-back at once, the person's undo requests are refused
+// and the view offers none; an unrated game against it grants them.
+func TestRatedNoTakeBacks(t *testing.T) {
+	ts := newTestServerOpt(t, Options{Anchor: computer.AnchorOf})
+	ann := signUp(t, ts, "Ann")
+	for _, rated := range []bool{true, false} {
+		code, body, _ := ann.post("/api/games", map[string]any{"game": "go", "board": "5x5", "rated": rated,
+			"seats": []map[string]any{{"kind": "human"}, {"kind": "computer", "level": "random"}}})
+		if code != http.StatusCreated {
+			t.Fatalf("create: %d %s", code, body)
+		}
+		var g created
+		json.Unmarshal(body, &g)
+		ts.must(g, 0, "move", "c3")
+		v := ts.waitView(g.ID, func(v gameView) bool { return len(v.Moves) == 2 })
+		if (v.Undoable[0] == 0) != rated {
+			t.Errorf("rated %v: the view offers a take-back of %d moves", rated, v.Undoable[0])
+		}
+		before := ts.snapshot(g.ID)
+		code, body = ts.act(g.ID, actReq{Seat: 0, Token: g.Tokens[0], Kind: "undo-request", Version: intp(2)})
+		switch {
+		case rated:
+			if code != http.StatusForbidden || !strings.Contains(string(body), "rated") {
+				t.Errorf("a take-back in a rated game: %d %s", code, body)
+			}
+			ts.unchanged("the refused take-back", before)
+		case code != http.StatusOK:
+			t.Errorf("a take-back in an unrated game: %d %s", code, body)
+		default:
+			ts.waitView(g.ID, func(v gameView) bool { return len(v.Moves) == 0 })
+		}
 	}
 }

@@ -567,7 +567,18 @@ func (s *Server) read(ctx context.Context, id string) (*table, error) {
 	if err != nil {
 		return nil, err
 	}
-	return newTable(meta, actions)
+	t, err := newTable(meta, actions)
+	if err != nil {
+		return nil, err
+	}
+	if slices.ContainsFunc(meta.Seats, func(st store.Seat) bool { return st.Kind == "computer" }) {
+		rated, _, err := s.store.Rated(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		t.noTakeBacks = rated
+	}
+	return t, nil
 }
 
 // createRequest is the body of POST /api/games.
@@ -964,6 +975,14 @@ func (s *Server) act(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
+	if req.Kind == string(session.UndoRequest) && t.noTakeBacks {
+		writeError(w, fail(http.StatusForbidden, "no take-backs in a rated game against the computer"))
+		return
+	}
+	if n := maxArg(req.Kind, t.game.Board()); len(req.Arg) > n {
+		writeError(w, fail(http.StatusBadRequest, "the argument of %s is %d bytes, more than the %d it can need on this board", truncate(req.Kind, 20), len(req.Arg), n))
+		return
+	}
 	if req.Version != nil && *req.Version > len(t.actions) {
 		// Another server recorded actions this one has not heard of yet.
 		s.catchUpLocked(r.Context(), id, sv)
@@ -981,6 +1000,21 @@ func (s *Server) act(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeView(w, sv)
+}
+
+// maxArg is the longest argument an action of kind can need on board g,
+// which the store would otherwise keep as sent: a marking of dead stones
+// ("dead") names at most every point, with a space after each; any other
+// action one point (with "appeal-" before it) or a number.
+func maxArg(kind string, g *board.Graph) int {
+	longest := 0
+	for p := range g.N() {
+		longest = max(longest, len(g.Name(p)))
+	}
+	if kind == string(session.Dead) {
+		return g.N() * (longest + 1)
+	}
+	return max(longest+len("appeal-"), 32)
 }
 
 // commit applies action a to the game in memory, records it in the store,

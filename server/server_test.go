@@ -240,6 +240,10 @@ func TestActionRefused(t *testing.T) {
 		{"undo of another's move", good(func(a *actReq) { a.Kind = "undo-request" }), 422, "your own last move"},
 		{"undo answer without request", good(func(a *actReq) { a.Kind = "undo-accept" }), 422, "no undo request"},
 		{"undo decline without request", good(func(a *actReq) { a.Kind = "undo-decline" }), 422, "no undo request"},
+		// ParseMove would read this c3 (it drops the spaces), and the
+		// store keep all of it.
+		{"padded move", good(func(a *actReq) { a.Arg = "b" + strings.Repeat(" ", 60000) + "2" }), 400, "more than the 32"},
+		{"long marking", good(func(a *actReq) { a.Kind, a.Arg = "dead", strings.Repeat("c3 ", 40) }), 400, "more than the 75"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

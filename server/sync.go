@@ -47,6 +47,9 @@ func (s *Server) acquire(ctx context.Context, id string) (*served, error) {
 // stale. The caller holds sv.mu.
 func (s *Server) unapply(ctx context.Context, id string, sv *served, n int) {
 	t, err := newTable(&sv.t.meta, sv.t.actions[:n:n])
+	if t != nil {
+		t.noTakeBacks = sv.t.noTakeBacks
+	}
 	if err != nil {
 		// Cannot happen: these actions were applied before. Drop the
 		// game, and its watchers, who reconnect and read it again.

@@ -18,6 +18,10 @@ type table struct {
 	actions []store.Action
 	game    *session.Game
 	geom    boardView // the board's geometry, for every view
+	// noTakeBacks: a rated game against the computer, whose take-backs
+	// (which the computer grants at once) would rate the person's
+	// second thoughts: its undo requests are refused.
+	noTakeBacks bool
 }
 
 // boardOf rebuilds a game's board from its stored set-up: a board file

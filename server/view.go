@@ -165,29 +165,32 @@ type scoreView struct {
 // gameView is everything a page shows of a game; it is sent whole on every
 // change, so a client that reconnects misses nothing.
 type gameView struct {
-	ID       string      `json:"id"`
-	Version  int         `json:"version"` // number of actions: the seq of the next is Version+1
-	Game     string      `json:"game"`
-	Rules    string      `json:"rules"`
-	Board    boardView   `json:"board"`
-	Seats    []seatView  `json:"seats"`
-	Phase    string      `json:"phase"`
-	ToMove   int         `json:"toMove"` // seat, or -1
-	PieKomi  string      `json:"pieKomi,omitempty"`
-	Stones   string      `json:"stones"` // a symbol a point: . X O R U
-	Owners   string      `json:"owners"` // the player each point counts for
-	Dead     []int       `json:"dead,omitempty"`
-	Accepted []bool      `json:"accepted,omitempty"`
-	Last     int         `json:"last"` // the last placement's point, or -1
-	Moves    []moveView  `json:"moves"`
-	Legal    []string    `json:"legal"` // the legal moves of the player to move
-	UndoBy   int         `json:"undoBy"`
-	Undoable []int       `json:"undoable"` // by seat: the moves its undo would take back (0: it may not ask)
-	Result   string      `json:"result,omitempty"`
-	Reason   string      `json:"reason,omitempty"`
-	Score    []scoreView `json:"score"`
-	Button   bool        `json:"button"`
-	Komi     float64     `json:"komi"`
+	ID       string     `json:"id"`
+	Version  int        `json:"version"` // number of actions: the seq of the next is Version+1
+	Game     string     `json:"game"`
+	Rules    string     `json:"rules"`
+	Board    boardView  `json:"board"`
+	Seats    []seatView `json:"seats"`
+	Phase    string     `json:"phase"`
+	ToMove   int        `json:"toMove"` // seat, or -1
+	PieKomi  string     `json:"pieKomi,omitempty"`
+	Stones   string     `json:"stones"` // a symbol a point: . X O R U
+	Owners   string     `json:"owners"` // the player each point counts for
+	Dead     []int      `json:"dead,omitempty"`
+	Accepted []bool     `json:"accepted,omitempty"`
+	// Refusable: Scoring: a seat may refuse the marking, the board then
+	// counted as it stands (session.Game.Refusable).
+	Refusable bool        `json:"refusable,omitempty"`
+	Last      int         `json:"last"` // the last placement's point, or -1
+	Moves     []moveView  `json:"moves"`
+	Legal     []string    `json:"legal"` // the legal moves of the player to move
+	UndoBy    int         `json:"undoBy"`
+	Undoable  []int       `json:"undoable"` // by seat: the moves its undo would take back (0: it may not ask)
+	Result    string      `json:"result,omitempty"`
+	Reason    string      `json:"reason,omitempty"`
+	Score     []scoreView `json:"score"`
+	Button    bool        `json:"button"`
+	Komi      float64     `json:"komi"`
 	// Agreement: the game ends with an agreement on dead stones.
 	Agreement bool `json:"agreement"`
 	// Clock is the time control's kind ("" none); Clocks each seat's
@@ -229,7 +232,11 @@ func (t *table) view() gameView {
 		Button: r.Button, Komi: r.Komi, Agreement: catalog.Agreement(r)}
 	for i, s := range t.meta.Seats {
 		v.Seats = append(v.Seats, seatView{Color: t.colorName(i), Kind: s.Kind, Name: s.Name, Level: s.Level})
-		v.Undoable = append(v.Undoable, g.Undoable(i))
+		n := g.Undoable(i)
+		if t.noTakeBacks {
+			n = 0
+		}
+		v.Undoable = append(v.Undoable, n)
 	}
 	v.ClockSeat = -1
 	if tc := g.Config().Clock; tc.Kind != session.NoClock {
@@ -261,6 +268,7 @@ func (t *table) view() gameView {
 	v.Owners = string(owners)
 	v.Dead = g.Dead()
 	v.Accepted = g.Accepted()
+	v.Refusable = g.Refusable()
 	timedOut := map[board.Color]bool{}
 	for _, seat := range g.TimedOut() {
 		timedOut[g.Color(seat)] = true

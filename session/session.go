@@ -95,12 +95,18 @@ type Action struct {
 // Versions of the rules of serving, kept with each game so that a log
 // always replays to the game it was: version 1 (games created before
 // 25 November 2026) has no move limit, computer seats accept any marking,
-// and Go counts two passes as they stand; version 2 is today's.
+// and Go counts two passes as they stand; version 2 (before 7 December
+// 2026) lets any one player refuse a marking as soon as play stops,
+// ending the game counted as the board stands, and has no limit on a
+// game's actions; version 3 is today's: a marking may be refused only
+// once play has been resumed (Refusable), and a game ends scored as it
+// stands at ActionLimit actions.
 const (
 	Version1 = 1
 	Version2 = 2
+	Version3 = 3
 	// Current is the version of new games.
-	Current = Version2
+	Current = Version3
 )
 
 // Config is a game's set-up.
@@ -123,6 +129,14 @@ type Config struct {
 // is scored as it stands: 4 a point plus 20, as moku match does.
 func MoveLimit(g *board.Graph) int { return 4*g.N() + 20 }
 
+// ActionLimit returns the number of actions (moves, undo requests and
+// answers, markings…) after which a served game on g (version 3 on) ends,
+// scored as the position stands: twice MoveLimit, so that no loop of
+// actions that leaves the moves where they were (a pass resumed and
+// passed again, a move taken back and played again) grows a game's log
+// without end.
+func ActionLimit(g *board.Graph) int { return 2 * MoveLimit(g) }
+
 // Game is one served game. It is not safe for concurrent use.
 type Game struct {
 	cfg     Config
@@ -137,7 +151,11 @@ type Game struct {
 	// proposed: Scoring: seats whose own marking was proposed since play
 	// last stopped.
 	proposed []bool
-	final    *game.Result
+	// resumed: play was resumed after it stopped (version 3: a marking
+	// may be refused only then, once every player could capture in play
+	// the stones in question).
+	resumed bool
+	final   *game.Result
 	version  int // actions applied
 
 	clocks    []Clock     // by seat
@@ -245,6 +263,14 @@ func (g *Game) Version() int { return g.version }
 // Phase returns the game's phase.
 func (g *Game) Phase() Phase { return g.phase }
 
+// Refusable reports whether a seat may refuse the marking of dead stones
+// now, ending the game counted as the board stands: in version 3, once
+// play has been resumed after it first stopped (so that every player
+// could capture in play the stones in question); before, at once.
+func (g *Game) Refusable() bool {
+	return g.phase == Scoring && (g.cfg.Version < Version3 || g.resumed)
+}
+
 // Color returns the colour seat i plays.
 func (g *Game) Color(i int) board.Color { return g.colors[i] }
 
@@ -299,6 +325,12 @@ func (g *Game) Apply(a Action) error {
 	}
 	if err := g.do(a); err != nil {
 		return err
+	}
+	if limit := ActionLimit(g.cfg.Board); g.cfg.Version >= Version3 && g.phase != Over && g.state != nil && g.version+1 >= limit {
+		res := g.state.Result()
+		res.Over, res.Reason = true, fmt.Sprintf("action limit (%d actions): scored as the position stands", limit)
+		g.final, g.phase = &res, Over
+		g.dead, g.accept, g.proposed = nil, nil, nil // nothing is removed
 	}
 	if g.lastActed == nil {
 		g.lastActed = make([]time.Time, len(g.cfg.Seats))
@@ -512,12 +544,16 @@ func (g *Game) score(a Action) error {
 			g.final, g.phase = &res, Over
 		}
 	case Refuse:
+		if !g.Refusable() {
+			return errors.New("a marking can be refused only once play has been resumed: resume play, so that the stones in question can be captured")
+		}
 		res := g.state.Result() // nothing is removed
 		g.final, g.phase = &res, Over
 		g.accept = nil
 	case Resume:
 		g.state.Undo() // take back the last pass: its player moves again
 		g.phase, g.dead, g.accept, g.proposed = Playing, nil, nil, nil
+		g.resumed = true
 	}
 	return nil
 }

@@ -234,19 +234,67 @@ func TestAgreementPhase(t *testing.T) {
 }
 
 // TestResumeAndRefuse: any player may go back to play (the last pass is
-// taken back); a refusal counts the board as it stands.
+// taken back). In version 2 one player's refusal counted the board as it
+// stood at once, so the owner of a dead stone could end the game with it
+// alive; since version 3 a marking may be refused only once play has been
+// resumed, when the other player could capture the stone.
 func TestResumeAndRefuse(t *testing.T) {
-	g := newGame(t, "go komi=0", "5x5", "hh", 0)
-	play(t, g, walls+" e3 pass pass")
-	must(t, g, session.Action{Seat: 1, Kind: session.Mark, Arg: "e3"})
-	must(t, g, session.Action{Seat: 0, Kind: session.Resume})
-	if g.Phase() != session.Playing || g.ToMove() != 0 || len(g.Dead()) != 0 {
-		t.Fatalf("after resume: %s, seat %d to move, dead %v", g.Phase(), g.ToMove(), g.Dead())
+	for _, version := range []int{session.Version2, session.Version3} {
+		g := newGame(t, "go komi=0", "5x5", "hh", version)
+		play(t, g, walls+" e3 pass pass")
+		must(t, g, session.Action{Seat: 1, Kind: session.Mark, Arg: "e3"})
+		if g.Refusable() != (version == session.Version2) {
+			t.Errorf("version %d, play not resumed: refusable %v", version, g.Refusable())
+		}
+		if err := g.Apply(session.Action{Seat: 0, Kind: session.Refuse}); (err == nil) != (version == session.Version2) {
+			t.Fatalf("version %d, a refusal before play resumed: %v", version, err)
+		}
+		if version == session.Version2 {
+			if g.Phase() != session.Over || g.Result().String() != "B+6" {
+				t.Fatalf("version 2 after the refusal: %s %s, want B+6 as the board stands", g.Phase(), g.Result())
+			}
+			continue
+		}
+		must(t, g, session.Action{Seat: 0, Kind: session.Resume})
+		if g.Phase() != session.Playing || g.ToMove() != 0 || len(g.Dead()) != 0 {
+			t.Fatalf("version %d after resume: %s, seat %d to move, dead %v", version, g.Phase(), g.ToMove(), g.Dead())
+		}
+		play(t, g, "pass")
+		if !g.Refusable() {
+			t.Errorf("version %d, play resumed and stopped again: not refusable", version)
+		}
+		must(t, g, session.Action{Seat: 1, Kind: session.Refuse})
+		if g.Phase() != session.Over || g.Agreed() || g.Result().String() != "B+6" {
+			t.Fatalf("version %d after refusal: %s agreed %v %s, want B+6 as the board stands", version, g.Phase(), g.Agreed(), g.Result())
+		}
 	}
-	play(t, g, "pass")
-	must(t, g, session.Action{Seat: 1, Kind: session.Refuse})
-	if g.Phase() != session.Over || g.Agreed() || g.Result().String() != "B+6" {
-		t.Fatalf("after refusal: %s agreed %v %s, want B+6 as the board stands", g.Phase(), g.Agreed(), g.Result())
+}
+
+// TestActionLimit: since version 3, a game ends scored as it stands at
+// ActionLimit actions, however few moves its loops leave (here a pass
+// resumed and passed again for ever); version 2 went on.
+func TestActionLimit(t *testing.T) {
+	for _, version := range []int{session.Version2, session.Version3} {
+		g := newGame(t, "go komi=0", "5x5", "hh", version)
+		limit := session.ActionLimit(g.Board())
+		play(t, g, walls+" pass")
+		for g.Phase() != session.Over && g.Version() < limit+10 {
+			must(t, g, session.Action{Seat: 1, Kind: session.Move, Arg: "pass"})
+			if g.Phase() == session.Scoring {
+				must(t, g, session.Action{Seat: 1, Kind: session.Resume})
+			}
+		}
+		switch version {
+		case session.Version2:
+			if g.Phase() == session.Over {
+				t.Errorf("version 2 ended after %d actions: %s", g.Version(), g.Result())
+			}
+		default:
+			if g.Phase() != session.Over || g.Version() != limit || !strings.Contains(g.Result().Reason, "action limit") ||
+				g.Result().String() != g.State().Result().String() || len(g.Dead()) != 0 {
+				t.Errorf("version %d after %d actions (limit %d): %s %+v", version, g.Version(), limit, g.Phase(), g.Result())
+			}
+		}
 	}
 }
 

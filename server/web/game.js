@@ -584,6 +584,7 @@ export function showGame(main, id, seatStr, token) {
     }
     // scoring
     $("#scoring-box").hidden = !(v.phase === "scoring" && seat >= 0);
+    $("#refuse").hidden = !v.refusable;
     if (v.phase === "scoring") {
       const accepted = v.seats.filter((_, i) => v.accepted && v.accepted[i]).map(s => s.name);
       const waiting = v.seats.filter((_, i) => !(v.accepted && v.accepted[i])).map(s => s.name);
