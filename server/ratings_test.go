@@ -286,13 +286,7 @@ func TestRatingAfterPie(t *testing.T) {
 func TestRatingOnLoad(t *testing.T) {
 	ts := newTestServerOpt(t, Options{Anchor: computer.AnchorOf})
 	ann := signUp(t, ts, "Ann")
-	code, body, _ := ann.post("/api/games", map[string]any{"game": "go", "board": "5x5",
-		"seats": []map[string]any{{"kind": "human"}, {"kind": "computer", "level": "random"}}})
-	if code != http.StatusCreated {
-		t.Fatalf("create: %d %s", code, body)
-	}
-	var g created
-	json.Unmarshal(body, &g)
+	g := againstComputer(t, ann, false)
 	ts.must(g, 0, "move", "resign")
 	// The game ended unrated; marked rated now, it is as one whose
 	// rating was never made.
@@ -323,20 +317,14 @@ func TestRatedNoTakeBacks(t *testing.T) {
 	ts := newTestServerOpt(t, Options{Anchor: computer.AnchorOf})
 	ann := signUp(t, ts, "Ann")
 	for _, rated := range []bool{true, false} {
-		code, body, _ := ann.post("/api/games", map[string]any{"game": "go", "board": "5x5", "rated": rated,
-			"seats": []map[string]any{{"kind": "human"}, {"kind": "computer", "level": "random"}}})
-		if code != http.StatusCreated {
-			t.Fatalf("create: %d %s", code, body)
-		}
-		var g created
-		json.Unmarshal(body, &g)
+		g := againstComputer(t, ann, rated)
 		ts.must(g, 0, "move", "c3")
 		v := ts.waitView(g.ID, func(v gameView) bool { return len(v.Moves) == 2 })
 		if (v.Undoable[0] == 0) != rated {
 			t.Errorf("rated %v: the view offers a take-back of %d moves", rated, v.Undoable[0])
 		}
 		before := ts.snapshot(g.ID)
-		code, body = ts.act(g.ID, actReq{Seat: 0, Token: g.Tokens[0], Kind: "undo-request", Version: intp(2)})
+		code, body := ts.act(g.ID, actReq{Seat: 0, Token: g.Tokens[0], Kind: "undo-request", Version: intp(2)})
 		switch {
 		case rated:
 			if code != http.StatusForbidden || !strings.Contains(string(body), "rated") {
@@ -349,4 +337,20 @@ func TestRatedNoTakeBacks(t *testing.T) {
 			ts.waitView(g.ID, func(v gameView) bool { return len(v.Moves) == 0 })
 		}
 	}
+}
+
+// againstComputer creates, as d, a 5x5 Go game against the computer's
+// random level, rated or not.
+func againstComputer(t *testing.T, d *device, rated bool) created {
+	t.Helper()
+	code, body, _ := d.post("/api/games", map[string]any{"game": "go", "board": "5x5", "rated": rated,
+		"seats": []map[string]any{{"kind": "human"}, {"kind": "computer", "level": "random"}}})
+	if code != http.StatusCreated {
+		t.Fatalf("create: %d %s", code, body)
+	}
+	var g created
+	if err := json.Unmarshal(body, &g); err != nil {
+		t.Fatal(err)
+	}
+	return g
 }
