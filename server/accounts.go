@@ -230,12 +230,16 @@ func (s *Server) signIn(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	now := s.clock.Now()
-	if s.acc.blocked(req.Name, now) {
+	// The failures count against the name as the account is found by
+	// (trimmed; blocked and fail fold the case), not as typed: " Ann"
+	// would otherwise be five more guesses at Ann's password.
+	name := strings.TrimSpace(req.Name)
+	if s.acc.blocked(name, now) {
 		w.Header().Set("Retry-After", fmt.Sprint(int(SignInWindow.Seconds())))
-		writeError(w, fail(http.StatusTooManyRequests, "too many failed sign-ins for %s: try again in %v", req.Name, SignInWindow))
+		writeError(w, fail(http.StatusTooManyRequests, "too many failed sign-ins for %s: try again in %v", truncate(name, MaxNameLen), SignInWindow))
 		return
 	}
-	a, err := s.store.AccountByName(r.Context(), strings.TrimSpace(req.Name))
+	a, err := s.store.AccountByName(r.Context(), name)
 	if err != nil && !errors.Is(err, store.ErrNotFound) {
 		writeError(w, err)
 		return
@@ -251,7 +255,7 @@ func (s *Server) signIn(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if !ok {
-		s.acc.fail(req.Name, now)
+		s.acc.fail(name, now)
 		writeError(w, fail(http.StatusUnauthorized, "wrong name or password"))
 		return
 	}

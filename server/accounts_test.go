@@ -130,6 +130,13 @@ func TestAccounts(t *testing.T) {
 	if code, _, _ := stranger.post("/api/account/signin", map[string]string{"name": "Ann", "password": "correct horse"}); code != http.StatusTooManyRequests {
 		t.Errorf("after %d failures, even the right password: %d", SignInFailures, code)
 	}
+	// The name as the account is found by: padded or in other case, it
+	// is Ann's, and waits too.
+	for _, name := range []string{" Ann", "Ann  ", "ANN", "\tann"} {
+		if code, _, _ := stranger.post("/api/account/signin", map[string]string{"name": name, "password": "guess z"}); code != http.StatusTooManyRequests {
+			t.Errorf("after %d failures, a guess as %q: %d", SignInFailures, name, code)
+		}
+	}
 	if code, _, _ := stranger.post("/api/account/signin", map[string]string{"name": "Nobody", "password": "whatever1"}); code != http.StatusUnauthorized {
 		t.Errorf("an unknown name: %d", code)
 	}

@@ -153,9 +153,13 @@ func (s *Server) limited(w http.ResponseWriter, r *http.Request) bool {
 	var wait time.Duration
 	switch {
 	case r.URL.Path == "/api/games", r.URL.Path == "/api/boards", r.URL.Path == "/api/lobby/challenges",
-		strings.HasPrefix(r.URL.Path, "/api/lobby/challenges/") && strings.HasSuffix(r.URL.Path, "/accept"):
+		strings.HasPrefix(r.URL.Path, "/api/lobby/challenges/") && strings.HasSuffix(r.URL.Path, "/accept"),
+		strings.HasPrefix(r.URL.Path, "/api/games/") && strings.HasSuffix(r.URL.Path, "/rematch"),
+		r.URL.Path == "/api/account/signup", r.URL.Path == "/api/account/signin":
 		// A challenge is a game to be, and an acceptance may make one; a
-		// board file read counts as a game made.
+		// rematch proposed is a challenge; a board file read counts as a
+		// game made; a sign-up stores an account, and a sign-in (as a
+		// sign-up) costs a password hash and may store a session.
 		ok, wait = lm.take(lm.creates, lm.client(r), lm.l.Creates, lm.l.CreateBurst)
 	case strings.HasPrefix(r.URL.Path, "/api/games/") && strings.HasSuffix(r.URL.Path, "/actions"),
 		// The analysis board's positions, evaluations, solves and records

@@ -129,6 +129,19 @@ func TestRateLimitLobby(t *testing.T) {
 	}
 }
 
+// TestRateLimitAccounts: sign-ups and sign-ins (each a password hash, a
+// row stored) and rematch proposals (each a challenge) count against a
+// client's creations.
+func TestRateLimitAccounts(t *testing.T) {
+	hs := limitServer(t, Options{Limits: Limits{Creates: 0.001, CreateBurst: 2, TrustProxy: true}})
+	for i, path := range []string{"/api/account/signup", "/api/account/signin", "/api/account/signup", "/api/games/x/rematch"} {
+		res, body := limitPost(t, hs, path, "198.51.100.1", `{"name":"Bot`+strconv.Itoa(i)+`","password":"correct horse"}`)
+		if want := i < 2; (res.StatusCode != http.StatusTooManyRequests) != want {
+			t.Errorf("%s, request %d: %d %s", path, i+1, res.StatusCode, body)
+		}
+	}
+}
+
 func TestRateLimitIgnoresForgedAddresses(t *testing.T) {
 	hs := limitServer(t, Options{Limits: Limits{Creates: 0.1, CreateBurst: 1}})
 	if res, body := limitPost(t, hs, "/api/games", "198.51.100.1", twoHumans); res.StatusCode != http.StatusCreated {
