@@ -330,7 +330,7 @@ func (e *Engine) run(id, name string, args []string) string {
 	if err != nil {
 		return failure(id, err)
 	}
-	return "=" + id + " " + out + "\n\n"
+	return "=" + id + " " + noBlankLines(out) + "\n\n"
 }
 
 // failure is the response to a command that failed.
@@ -355,9 +355,28 @@ func clean(line string) string {
 	}, line)
 }
 
-// oneLine keeps an error message from breaking the response format.
+// oneLine keeps an error message from breaking the response format: one
+// line, whatever breaks it held (an SGF value quoted, say).
 func oneLine(s string) string {
-	return strings.ReplaceAll(strings.TrimSpace(s), "\n\n", "\n")
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// noBlankLines keeps a response from ending early: GTP ends one at its
+// first empty line, and a text the response carries (an SGF record's
+// comment, printsgf) may hold some. Line breaks become "\n", and each
+// empty line within the text a single space.
+func noBlankLines(s string) string {
+	s = strings.TrimRight(strings.ReplaceAll(strings.ReplaceAll(s, "\r\n", "\n"), "\r", "\n"), "\n")
+	if !strings.Contains(s, "\n\n") {
+		return s
+	}
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		if l == "" && i > 0 && i < len(lines)-1 {
+			lines[i] = " "
+		}
+	}
+	return strings.Join(lines, "\n")
 }
 
 var standard = map[string]Handler{

@@ -3,6 +3,7 @@ package gtp
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -146,6 +147,41 @@ func TestPrintSGFKeepsTheLoadedRecord(t *testing.T) {
 		mustExec(t, f, "loadsgf "+out)
 		if got, want := mustExec(t, f, "moku-history"), mustExec(t, e, "moku-history"); got != want {
 			t.Errorf("loadsgf%s, play %s: printed game has history\n%s\nwant\n%s", c.load, c.moves, got, want)
+		}
+	}
+}
+
+// TestResponsesHaveNoBlankLines: GTP ends a response at its first empty
+// line, so a record's comment with a paragraph break (printsgf) or a bad
+// SGF value spanning lines (an error) must not hold one: three commands
+// get three responses, each on its own lines.
+func TestResponsesHaveNoBlankLines(t *testing.T) {
+	dir := t.TempDir()
+	good := filepath.Join(dir, "comment.sgf")
+	bad := filepath.Join(dir, "bad.sgf")
+	if err := os.WriteFile(good, []byte("(;GM[1]FF[4]SZ[9]KM[6.5];B[ee]C[Good move.\r\n\r\nAlso thick.\n\n\n];W[cc])"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(bad, []byte("(;GM[1]FF[4]SZ[9]KM[a\r\n\r\n\n\nb];B[ee])"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, script := range []string{
+		"1 loadsgf " + good + "\n2 printsgf\n3 name\n",
+		"1 loadsgf " + bad + "\n2 name\n",
+	} {
+		e := engine(t, "go", "9x9")
+		var out strings.Builder
+		if err := e.Run(strings.NewReader(script), &out); err != nil {
+			t.Fatal(err)
+		}
+		responses := strings.Split(strings.TrimSuffix(out.String(), "\n\n"), "\n\n")
+		if want := strings.Count(script, "\n"); len(responses) != want {
+			t.Fatalf("%d responses to %d commands:\n%s", len(responses), want, out.String())
+		}
+		for i, r := range responses {
+			if id := strconv.Itoa(i + 1); !strings.HasPrefix(r, "="+id+" ") && !strings.HasPrefix(r, "?"+id+" ") {
+				t.Errorf("response %d: %q", i+1, r)
+			}
 		}
 	}
 }
