@@ -3,6 +3,7 @@ package record_test
 import (
 	"bytes"
 	"fmt"
+	"os"
 	"strings"
 	"testing"
 
@@ -124,5 +125,33 @@ func TestFollowKeepsVisits(t *testing.T) {
 	}
 	if len(got.Moves[2].Variations) != 1 {
 		t.Errorf("the record's d4 is not a variation at move 3: %v", got.Moves[2].Variations)
+	}
+}
+
+// TestFollowKeepsResult: a record of another program's, replayed to its
+// end and nothing played on, keeps its own result: GNU Go's B+18 (two
+// dead stones removed), not moku's count of the board as it stands (W+20);
+// once play departs from it, the result is the new game's.
+func TestFollowKeepsResult(t *testing.T) {
+	data, err := os.ReadFile("testdata/sgf-corpus/gnugo-chinese-9x9.sgf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs, err := record.ReadSGF(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := recs[0]
+	want, _ := rec.Get("RE")
+	s, err := rec.Replay()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := rec.Follow(s).Get("RE"); got != want {
+		t.Errorf("the record followed to its end: RE %q, want the record's %q", got, want)
+	}
+	s.Undo()
+	if got, ok := rec.Follow(s).Get("RE"); ok {
+		t.Errorf("the record followed one move short: RE %q, want none", got)
 	}
 }

@@ -1004,7 +1004,9 @@ func (r *Record) Follow(s game.State) *Record {
 		common++
 	}
 	same := common == len(n.Moves) && common == len(r.Moves)
+	_, hadRE := r.Get("RE")
 	switch {
+	case same && hadRE: // the record's own result (another program's, say) stands
 	case over:
 		n.Set("RE", re)
 	case !same:
