@@ -174,7 +174,11 @@ func registerGoGui(e *Engine) {
 		if !e.state.Over() {
 			return "unknown", nil
 		}
-		return e.state.Result().String(), nil
+		r, err := e.judged()
+		if err != nil {
+			return "", err
+		}
+		return r.String(), nil
 	}))
 	e.Register("gogui-rules_captured_count", rule(goguiCaptured))
 	e.Register("gogui-analyze_commands", func(*Engine, []string) (string, error) {

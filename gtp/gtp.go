@@ -670,7 +670,32 @@ func (e *Engine) showboard([]string) (string, error) {
 }
 
 func (e *Engine) finalScore([]string) (string, error) {
-	return e.state.Result().String(), nil
+	r, err := e.judged()
+	if err != nil {
+		return "", err
+	}
+	return r.String(), nil
+}
+
+// judged is the game's result with the stones final_status_list calls
+// dead removed, as GTP's final_score wants it (the engine's own opinion
+// of each string's status): the board as it stands without an estimator,
+// after a resignation, or in a game whose stones cannot be removed.
+func (e *Engine) judged() (game.Result, error) {
+	r := e.state.Result()
+	w, ok := e.state.(game.DeadRemovable)
+	if !ok || e.estimator == nil || len(r.Resigned) > 0 {
+		return r, nil
+	}
+	est, err := e.estimator.Estimate(e.state)
+	if err != nil {
+		return r, err
+	}
+	dead := game.DeadStones(e.state, est)
+	if len(dead) == 0 {
+		return r, nil
+	}
+	return w.ResultWithout(dead), nil
 }
 
 // allLegal lists, as GNU Go does, the points where color may play now, then

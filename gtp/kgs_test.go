@@ -150,3 +150,24 @@ func TestKGSTimeSettingsClock(t *testing.T) {
 		}
 	}
 }
+
+// TestFinalScoreJudged: final_score and gogui-rules_final_result remove
+// the stones final_status_list calls dead, as GTP wants the engine's own
+// opinion: GNU Go's B+18 game (c3 and c4 dead), where the board as it
+// stands counts W+20.
+func TestFinalScoreJudged(t *testing.T) {
+	e, err := gtp.New(catalog.Config{Rules: "go", Board: "9x9"}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.SetEstimator(search.Playouts{N: 2000, Seed: 1})
+	var out strings.Builder
+	script := "loadsgf ../record/testdata/sgf-corpus/gnugo-chinese-9x9.sgf\nfinal_status_list dead\nfinal_score\ngogui-rules_final_result\n"
+	if err := e.Run(strings.NewReader(script), &out); err != nil {
+		t.Fatal(err)
+	}
+	parts := strings.Split(strings.TrimSuffix(out.String(), "\n\n"), "\n\n")
+	if len(parts) != 4 || parts[1] != "= c3 c4" || parts[2] != "= B+18" || parts[3] != "= B+18" {
+		t.Errorf("answers: %q", parts)
+	}
+}
