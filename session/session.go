@@ -156,7 +156,7 @@ type Game struct {
 	// the stones in question).
 	resumed bool
 	final   *game.Result
-	version  int // actions applied
+	version int // actions applied
 
 	clocks    []Clock     // by seat
 	turnStart time.Time   // when the clock of the seat to move started
