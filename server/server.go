@@ -979,7 +979,7 @@ func (s *Server) act(w http.ResponseWriter, r *http.Request) {
 		writeError(w, fail(http.StatusForbidden, "no take-backs in a rated game against the computer"))
 		return
 	}
-	if n := maxArg(req.Kind, t.game.Board()); len(req.Arg) > n {
+	if n := maxArg(req.Kind, t.game.Board().N(), t.longestName); len(req.Arg) > n {
 		writeError(w, fail(http.StatusBadRequest, "the argument of %s is %d bytes, more than the %d it can need on this board", truncate(req.Kind, 20), len(req.Arg), n))
 		return
 	}
@@ -1002,17 +1002,14 @@ func (s *Server) act(w http.ResponseWriter, r *http.Request) {
 	writeView(w, sv)
 }
 
-// maxArg is the longest argument an action of kind can need on board g,
-// which the store would otherwise keep as sent: a marking of dead stones
-// ("dead") names at most every point, with a space after each; any other
-// action one point (with "appeal-" before it) or a number.
-func maxArg(kind string, g *board.Graph) int {
-	longest := 0
-	for p := range g.N() {
-		longest = max(longest, len(g.Name(p)))
-	}
+// maxArg is the longest argument an action of kind can need on a board of
+// points points whose longest name has longest bytes, which the store
+// would otherwise keep as sent: a marking of dead stones ("dead") names at
+// most every point, with a space after each; any other action one point
+// (with "appeal-" before it) or a number.
+func maxArg(kind string, points, longest int) int {
 	if kind == string(session.Dead) {
-		return g.N() * (longest + 1)
+		return points * (longest + 1)
 	}
 	return max(longest+len("appeal-"), 32)
 }

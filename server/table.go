@@ -22,6 +22,8 @@ type table struct {
 	// (which the computer grants at once) would rate the person's
 	// second thoughts: its undo requests are refused.
 	noTakeBacks bool
+	// longestName is the bytes of the board's longest point name (maxArg).
+	longestName int
 }
 
 // boardOf rebuilds a game's board from its stored set-up: a board file
@@ -67,6 +69,9 @@ func newTable(meta *store.Game, actions []store.Action) (*table, error) {
 		return nil, err
 	}
 	t := &table{meta: *meta, game: g, geom: viewBoard(cfg.Board)}
+	for p := range cfg.Board.N() {
+		t.longestName = max(t.longestName, len(cfg.Board.Name(p)))
+	}
 	for _, a := range actions {
 		if err := t.apply(a); err != nil {
 			return nil, fmt.Errorf("game %s, action %d (%s %s): %v", meta.ID, a.Seq, a.Kind, a.Arg, err)
