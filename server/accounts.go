@@ -363,7 +363,9 @@ func (s *Server) changePassword(w http.ResponseWriter, r *http.Request) {
 }
 
 // deleteAccount answers POST /api/account/delete {password}: the account
-// goes; its seats stay, playable by their links.
+// goes; its seats stay, playable by their links, and belong to no account
+// (a rated game it was playing ends unrated); its open challenges leave
+// the lobby, and the seats it took in others' are free again.
 func (s *Server) deleteAccount(w http.ResponseWriter, r *http.Request) {
 	a, _, ok := s.reauthenticate(w, r)
 	if !ok {
@@ -373,8 +375,32 @@ func (s *Server) deleteAccount(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
+	s.forgetAccount(a.ID)
+	s.lobbyChanged("")
 	http.SetCookie(w, &http.Cookie{Name: SessionCookie, Value: "", Path: "/", MaxAge: -1, HttpOnly: true, SameSite: http.SameSiteLaxMode})
 	writeJSON(w, http.StatusOK, map[string]string{"status": "deleted"})
+}
+
+// forgetAccount takes a deleted account off the seats of the games this
+// server holds, as the store did off the stored games. (Another server
+// holding one keeps the account until it reads the game again; the
+// store rates no game of an account that is gone.)
+func (s *Server) forgetAccount(id string) {
+	s.mu.Lock()
+	held := make([]*served, 0, len(s.tables))
+	for _, sv := range s.tables {
+		held = append(held, sv)
+	}
+	s.mu.Unlock()
+	for _, sv := range held { // sv.mu is taken before s.mu, never after
+		sv.mu.Lock()
+		for i := range sv.t.meta.Seats {
+			if sv.t.meta.Seats[i].Account == id {
+				sv.t.meta.Seats[i].Account = ""
+			}
+		}
+		sv.mu.Unlock()
+	}
 }
 
 // reauthenticate checks that the request is signed in and gives the

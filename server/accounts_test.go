@@ -221,3 +221,69 @@ func TestPasswordHash(t *testing.T) {
 		}
 	}
 }
+
+// TestDeleteAccountMidGame: an account deleted while it plays a rated
+// game and has challenges in the lobby: the game plays on by its links and
+// ends unrated, moving no one's rating; its open challenge leaves the
+// lobby, and the seat it took in another's is free again.
+func TestDeleteAccountMidGame(t *testing.T) {
+	ts := newTestServer(t)
+	ann, bob := signUp(t, ts, "Ann"), signUp(t, ts, "Bob")
+	code, body, _ := ann.post("/api/games", map[string]any{"game": "go", "board": "5x5", "rated": true,
+		"seats": []map[string]any{{"kind": "human"}, {"kind": "human"}}})
+	if code != http.StatusCreated {
+		t.Fatalf("create: %d %s", code, body)
+	}
+	var g created
+	json.Unmarshal(body, &g)
+	if code, body, _ := bob.post("/api/games/"+g.ID+"/seat", map[string]any{"seat": 1, "token": g.Tokens[1]}); code != http.StatusOK {
+		t.Fatalf("Bob takes his seat: %d %s", code, body)
+	}
+	ts.must(g, 0, "move", "c3")
+
+	var annsOwn, bobsThree posted
+	for _, c := range []struct {
+		d   *device
+		req map[string]any
+		out *posted
+	}{
+		{ann, map[string]any{"game": "go", "board": "9x9", "name": "Ann"}, &annsOwn},
+		{bob, map[string]any{"game": "kee", "board": "5x5", "players": 3, "name": "Bob"}, &bobsThree},
+	} {
+		code, body, _ := c.d.post("/api/lobby/challenges", c.req)
+		if code != http.StatusCreated || json.Unmarshal(body, c.out) != nil {
+			t.Fatalf("challenge %v: %d %s", c.req, code, body)
+		}
+	}
+	if code, body, _ := ann.post("/api/lobby/challenges/"+bobsThree.ID+"/accept", map[string]any{"name": "Ann"}); code != http.StatusAccepted {
+		t.Fatalf("Ann accepts Bob's challenge of three: %d %s", code, body)
+	}
+
+	if code, body, _ := ann.post("/api/account/delete", map[string]string{"password": "correct horse"}); code != http.StatusOK {
+		t.Fatalf("deletion: %d %s", code, body)
+	}
+	l := ts.lobby()
+	if listed(l, annsOwn.ID) {
+		t.Errorf("Ann's challenge is listed after her account's deletion")
+	}
+	for _, c := range l.Challenges {
+		if c.ID == bobsThree.ID && len(c.Joined) != 0 {
+			t.Errorf("Bob's challenge of three after Ann's deletion: joined by %+v, want no one", c.Joined)
+		}
+	}
+	if !listed(l, bobsThree.ID) {
+		t.Errorf("Bob's challenge left the lobby with Ann's account")
+	}
+
+	// The game plays on by Ann's link; when it ends, it is rated for no
+	// one.
+	ts.must(g, 1, "move", "d4")
+	ts.must(g, 0, "move", "resign")
+	v := profile(t, bob, "Bob")
+	if _, n := ratingOf(v, "go"); n != 0 || len(v.History) != 0 {
+		t.Errorf("Bob's Go rating counts %d games (history %+v) after a game with a deleted account; want none", n, v.History)
+	}
+	if code, _ := bob.get("/api/players/Ann"); code != http.StatusNotFound {
+		t.Errorf("Ann's profile after her account's deletion: %d, want 404", code)
+	}
+}

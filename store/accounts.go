@@ -33,7 +33,9 @@ type Accounts interface {
 	// sessions.
 	SetPassword(ctx context.Context, id, hash string) error
 	// DeleteAccount removes an account and its sessions; the seats it
-	// held keep their names but belong to no account.
+	// held keep their names but belong to no account; the challenges it
+	// made that are open are cancelled, and the seats it took in others'
+	// open challenges are given back.
 	DeleteAccount(ctx context.Context, id string) error
 	// CreateSession starts a session of account until expires.
 	CreateSession(ctx context.Context, tokenHash []byte, account string, expires time.Time) error

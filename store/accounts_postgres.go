@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"strings"
 	"time"
@@ -64,7 +65,8 @@ func (p *Postgres) SetPassword(ctx context.Context, id, hash string) (err error)
 	})
 }
 
-// DeleteAccount removes an account, its sessions and its claim on seats.
+// DeleteAccount removes an account, its sessions, its claim on seats and
+// its open challenges.
 func (p *Postgres) DeleteAccount(ctx context.Context, id string) (err error) {
 	defer markUnavailable(&err)
 	return pgx.BeginFunc(ctx, p.pool, func(tx pgx.Tx) error {
@@ -74,6 +76,31 @@ func (p *Postgres) DeleteAccount(ctx context.Context, id string) (err error) {
 			WHERE seats @> jsonb_build_array(jsonb_build_object('Account', $1::text))`, id)
 		if err != nil {
 			return err
+		}
+		// Its open challenges are cancelled, the seats it took in others'
+		// given back; every server's lobby hears of each.
+		rows, err := tx.Query(ctx, `SELECT `+pgChallengeColumns+` FROM challenges WHERE state = 'open'
+			AND (account = $1 OR joined @> jsonb_build_array(jsonb_build_object('Account', $1::text))) ORDER BY id FOR UPDATE`, id)
+		if err != nil {
+			return err
+		}
+		open, err := collect(rows, scanPgChallenge)
+		rows.Close()
+		if err != nil {
+			return err
+		}
+		for _, c := range open {
+			c.forget(id)
+			joined, err := json.Marshal(c.Joined)
+			if err != nil {
+				return err
+			}
+			if _, err := tx.Exec(ctx, `UPDATE challenges SET state = $2, joined = $3 WHERE id = $1`, c.ID, c.State, string(joined)); err != nil {
+				return err
+			}
+			if _, err := tx.Exec(ctx, `SELECT pg_notify($1, $2)`, LobbyChannel, c.ID); err != nil {
+				return err
+			}
 		}
 		if _, err := tx.Exec(ctx, `DELETE FROM sessions WHERE account = $1`, id); err != nil {
 			return err

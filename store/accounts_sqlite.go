@@ -86,7 +86,8 @@ func (s *SQLite) SetPassword(ctx context.Context, id, hash string) (err error) {
 	return tx.Commit()
 }
 
-// DeleteAccount removes an account, its sessions and its claim on seats.
+// DeleteAccount removes an account, its sessions, its claim on seats and
+// its open challenges.
 func (s *SQLite) DeleteAccount(ctx context.Context, id string) (err error) {
 	defer markUnavailable(&err)
 	tx, err := s.db.BeginTx(ctx, nil)
@@ -111,6 +112,28 @@ func (s *SQLite) DeleteAccount(ctx context.Context, id string) (err error) {
 			return err
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE games SET seats = ? WHERE id = ?`, string(seats), g.ID); err != nil {
+			return err
+		}
+	}
+	// Its open challenges are cancelled, the seats it took in others'
+	// given back.
+	rows, err := tx.QueryContext(ctx, `SELECT `+challengeColumns+` FROM challenges WHERE state = 'open'
+		AND (account = ? OR EXISTS (SELECT 1 FROM json_each(joined) WHERE json_extract(value, '$.Account') = ?))`, id, id)
+	if err != nil {
+		return err
+	}
+	open, err := collect(rows, scanChallenge)
+	rows.Close()
+	if err != nil {
+		return err
+	}
+	for _, c := range open {
+		c.forget(id)
+		joined, err := json.Marshal(c.Joined)
+		if err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE challenges SET state = ?, joined = ? WHERE id = ?`, c.State, string(joined), c.ID); err != nil {
 			return err
 		}
 	}

@@ -105,6 +105,16 @@ func (c *Challenge) withdraw(secretHash []byte) error {
 	return nil
 }
 
+// forget takes account out of the open challenge c, as DeleteAccount
+// does: a challenge it made is cancelled, a seat it took is given back.
+func (c *Challenge) forget(account string) {
+	if c.Account == account {
+		c.State = "cancelled"
+		return
+	}
+	c.Joined = slices.DeleteFunc(c.Joined, func(j Joiner) bool { return j.Account == account })
+}
+
 // Challenges keeps the lobby's challenges.
 type Challenges interface {
 	// CreateChallenge stores a new open challenge.

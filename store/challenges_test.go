@@ -429,3 +429,81 @@ func TestToMove(t *testing.T) {
 		}
 	})
 }
+
+// TestDeleteAccountChallenges: deleting an account cancels the open
+// challenges it made and gives back the seats it took in others', so that
+// no game is made for an account that is gone; the others' challenges
+// and the ones closed already stay as they were.
+func TestDeleteAccountChallenges(t *testing.T) {
+	onEach(t, func(t *testing.T, open opener) {
+		ctx := context.Background()
+		s := open(t)
+		now := time.UnixMilli(time.Now().UnixMilli())
+		for _, a := range []*Account{{ID: "acc-ann", Name: "Ann"}, {ID: "acc-bob", Name: "Bob"}} {
+			if err := s.CreateAccount(ctx, a); err != nil {
+				t.Fatal(err)
+			}
+		}
+		post := func(id, account string, players int, at time.Time) {
+			c := newChallenge(id, at)
+			c.Account, c.Owner, c.Players = account, account, players
+			if err := s.CreateChallenge(ctx, c); err != nil {
+				t.Fatal(err)
+			}
+		}
+		join := func(id, account string) {
+			j := Joiner{Name: account, Account: account, SecretHash: hash(id + account)}
+			if _, err := s.JoinChallenge(ctx, id, now, j, startAt("game-"+id, 0)); err != nil {
+				t.Fatalf("%s joining %s: %v", account, id, err)
+			}
+		}
+		post("ann-open", "acc-ann", 2, now)
+		post("ann-taken", "acc-ann", 2, now.Add(time.Second))
+		join("ann-taken", "acc-bob")
+		post("bob-three", "acc-bob", 3, now.Add(2*time.Second))
+		join("bob-three", "acc-ann")
+		post("bob-four", "acc-bob", 4, now.Add(3*time.Second))
+		join("bob-four", "acc-ann")
+		if _, err := s.JoinChallenge(ctx, "bob-four", now, Joiner{Name: "Guest", SecretHash: hash("guest")}, startAt("game-bob-four", 0)); err != nil {
+			t.Fatal(err)
+		}
+		post("bob-two", "acc-bob", 2, now.Add(4*time.Second))
+
+		if err := s.DeleteAccount(ctx, "acc-ann"); err != nil {
+			t.Fatal(err)
+		}
+		want := map[string]struct {
+			state  string
+			joined []string
+		}{
+			"ann-open":  {"cancelled", nil},
+			"ann-taken": {"accepted", []string{"acc-bob"}},
+			"bob-three": {"open", nil},
+			"bob-four":  {"open", []string{"Guest"}},
+			"bob-two":   {"open", nil},
+		}
+		for id, w := range want {
+			c, err := s.Challenge(ctx, id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var joined []string
+			for _, j := range c.Joined {
+				joined = append(joined, j.Name)
+			}
+			if c.State != w.state || fmt.Sprint(joined) != fmt.Sprint(w.joined) {
+				t.Errorf("%s after Ann's deletion: %s, joined by %v; want %s, joined by %v", id, c.State, joined, w.state, w.joined)
+			}
+		}
+		// The seat given back is free: two more fill Bob's challenge of
+		// three, without Ann.
+		join("bob-three", "acc-carl")
+		if _, err := s.JoinChallenge(ctx, "bob-three", now, Joiner{Name: "Dee", SecretHash: hash("dee")}, startAt("game-bob-three", 0)); err != nil {
+			t.Fatal(err)
+		}
+		c, err := s.Challenge(ctx, "bob-three")
+		if err != nil || c.State != "accepted" || len(c.Joined) != 2 || c.Joined[0].Account != "acc-carl" || c.Joined[1].Name != "Dee" {
+			t.Errorf("Bob's challenge of three filled after Ann's deletion: %+v, %v; want accepted, joined by acc-carl and Dee", c, err)
+		}
+	})
+}

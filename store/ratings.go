@@ -46,7 +46,9 @@ type Ratings interface {
 	// them (in the order of accounts) and stores the ratings f returns,
 	// each with one more game, and a point of history at time at for
 	// each. It reports false, changing nothing, if the game is not rated
-	// or was rated already.
+	// or was rated already; and false, claiming the game but rating no
+	// one, if one of accounts no longer exists (deleted while the game
+	// was played): the game stays unrated.
 	RateGame(ctx context.Context, id, game string, at time.Time, accounts []string, f func(before []Rating) []Rating) (bool, error)
 	// AccountRatings returns an account's ratings, by game name.
 	AccountRatings(ctx context.Context, account string) ([]Rating, error)

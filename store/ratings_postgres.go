@@ -39,6 +39,15 @@ func (p *Postgres) RateGame(ctx context.Context, id, game string, at time.Time, 
 		}
 		sorted := slices.Clone(accounts)
 		slices.Sort(sorted)
+		// The accounts are locked against deletion until the ratings are
+		// written; one already gone leaves the game claimed and unrated.
+		var alive int
+		if err := tx.QueryRow(ctx, `SELECT count(*) FROM (SELECT id FROM accounts WHERE id = ANY($1) ORDER BY id FOR KEY SHARE) AS a`, sorted).Scan(&alive); err != nil {
+			return err
+		}
+		if alive < len(slices.Compact(slices.Clone(sorted))) {
+			return nil
+		}
 		for _, a := range sorted {
 			if _, err := tx.Exec(ctx, `INSERT INTO ratings (account, game, rating, deviation, volatility, games) VALUES ($1, $2, 0, 0, 0, 0)
 				ON CONFLICT DO NOTHING`, a, game); err != nil {

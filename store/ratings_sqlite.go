@@ -70,6 +70,12 @@ func (s *SQLite) RateGame(ctx context.Context, id, game string, at time.Time, ac
 	}
 	before := make([]Rating, len(accounts))
 	for i, a := range accounts {
+		var one int
+		if err := tx.QueryRowContext(ctx, `SELECT 1 FROM accounts WHERE id = ?`, a).Scan(&one); errors.Is(err, sql.ErrNoRows) {
+			return false, tx.Commit() // a player's account is gone: the game stays unrated
+		} else if err != nil {
+			return false, err
+		}
 		before[i] = Rating{Account: a, Game: game}
 		err := tx.QueryRowContext(ctx, `SELECT rating, deviation, volatility, games FROM ratings WHERE account = ? AND game = ?`, a, game).
 			Scan(&before[i].Rating, &before[i].Deviation, &before[i].Volatility, &before[i].Games)

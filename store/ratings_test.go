@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"fmt"
 	"sync"
 	"testing"
 	"time"
@@ -90,6 +91,24 @@ func testRatings(t *testing.T, s Store) {
 	}
 	if rs, err := s.AccountRatings(ctx, "a1"); err != nil || len(rs) != 0 {
 		t.Fatalf("AccountRatings after deletion = %+v, %v", rs, err)
+	}
+	// A rated game whose player was deleted meanwhile is claimed and
+	// rates no one.
+	bob, _ := s.AccountRatings(ctx, "b2")
+	if err := s.SetRated(ctx, "g3"); err != nil {
+		t.Fatal(err)
+	}
+	if ok, err := s.RateGame(ctx, "g3", "go", at.Add(2*time.Minute), []string{"b2", "a1"}, f); err != nil || ok {
+		t.Fatalf("RateGame with a deleted account = %v, %v; want false, no error", ok, err)
+	}
+	if _, done, err := s.Rated(ctx, "g3"); err != nil || !done {
+		t.Errorf("Rated after RateGame with a deleted account: done %v, %v; want done", done, err)
+	}
+	if len(seen) != 2 {
+		t.Errorf("f called with a deleted account: %+v", seen[2:])
+	}
+	if rs, err := s.AccountRatings(ctx, "b2"); err != nil || fmt.Sprint(rs) != fmt.Sprint(bob) {
+		t.Errorf("Bob's ratings after a game with a deleted account: %+v, %v; want %+v", rs, err, bob)
 	}
 }
 
