@@ -1,10 +1,12 @@
 package server
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"math"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -33,7 +35,7 @@ const (
 	MaxChatLen  = 300 // characters of a chat line
 	ChatRate    = 1.0 // chat lines a second, sustained, per client and per author
 	ChatBurst   = 5   // chat lines at once
-	ChatHistory = 100 // lines sent to a reader when it connects
+	ChatHistory = 100 // latest lines of each channel sent to a reader when it connects
 	chatMyLines = 4096
 )
 
@@ -287,13 +289,16 @@ func (s *Server) chatResync() {
 	}
 	s.chat.mu.Unlock()
 	for id, after := range last {
-		lines, err := s.store.ChatLines(s.ctx, id, ChatHistory)
-		if err != nil {
-			continue
-		}
-		for _, l := range lines {
-			if l.ID > after {
-				s.deliverChat(s.ctx, l)
+		// Each channel's latest: lines of one never crowd out the other's.
+		for _, ch := range []string{store.ChatPlayers, store.ChatWatchers} {
+			lines, err := s.store.ChatLines(s.ctx, id, ch, ChatHistory)
+			if err != nil {
+				continue
+			}
+			for _, l := range lines {
+				if l.ID > after {
+					s.deliverChat(s.ctx, l)
+				}
 			}
 		}
 	}
@@ -363,21 +368,29 @@ func (s *Server) watchChat(w http.ResponseWriter, r *http.Request) {
 		}
 		s.chat.mu.Unlock()
 	}()
-	lines, err := s.store.ChatLines(ctx, id, ChatHistory)
-	if err != nil {
-		c.Close(websocket.StatusTryAgainLater, "the chat could not be read: try again")
-		return
+	// The history of the channels the reader sees, each its own latest
+	// ChatHistory lines: a busy channel never hides the other's.
+	var lines []store.ChatLine
+	for _, ch := range []string{store.ChatPlayers, store.ChatWatchers} {
+		if !chatVisible(sub.player, ch, over) {
+			continue
+		}
+		more, err := s.store.ChatLines(ctx, id, ch, ChatHistory)
+		if err != nil {
+			c.Close(websocket.StatusTryAgainLater, "the chat could not be read: try again")
+			return
+		}
+		lines = append(lines, more...)
 	}
-	first := chatMessage{Lines: []chatLineView{}}
+	slices.SortFunc(lines, func(a, b store.ChatLine) int { return cmp.Compare(a.ID, b.ID) })
+	first := chatMessage{Lines: make([]chatLineView, 0, len(lines))}
 	if n := len(lines); n > 0 {
 		s.chat.mu.Lock()
 		s.chat.last[id] = max(s.chat.last[id], lines[n-1].ID)
 		s.chat.mu.Unlock()
 	}
 	for _, l := range lines {
-		if chatVisible(sub.player, l.Channel, over) {
-			first.Lines = append(first.Lines, viewOfLine(l))
-		}
+		first.Lines = append(first.Lines, viewOfLine(l))
 	}
 	data, jerr := json.Marshal(first)
 	if jerr != nil {

@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -11,6 +12,7 @@ import (
 	"github.com/coder/websocket"
 
 	"moku/internal/pgtest"
+	"moku/store"
 )
 
 // chatClient reads one game's chat over its WebSocket.
@@ -168,6 +170,41 @@ func TestChatChannels(t *testing.T) {
 	mustSay(g.ID, -1, "", "gg")
 	if got := texts(ann.next()); got != "watcher: gg" {
 		t.Errorf("Ann, after the game, reads %q, want the watcher's line", got)
+	}
+}
+
+// TestChatHistoryChannels: a reader's history is the latest ChatHistory
+// lines of each channel it sees: watchers who talk much never push the
+// players' lines out of the players' history, nor the reverse; once the
+// game is over, both channels' histories come, in the order written.
+func TestChatHistoryChannels(t *testing.T) {
+	ts := newTestServer(t)
+	g := ts.create(createReq{Game: "go", Board: "5x5", Seats: []seatReq{{Kind: "human", Name: "Ann"}, {Kind: "human", Name: "Bob"}}})
+	add := func(channel string, seat int, name, text string) {
+		l := store.ChatLine{Game: g.ID, Channel: channel, Seat: seat, Name: name, Text: text}
+		if err := ts.store.AddChat(context.Background(), &l); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var players, watchers []string
+	for i := range 3 {
+		add(store.ChatPlayers, i%2, "Ann", fmt.Sprintf("p%d", i))
+		players = append(players, fmt.Sprintf("Ann: p%d", i))
+	}
+	for i := range ChatHistory + 50 {
+		add(store.ChatWatchers, -1, "w", fmt.Sprintf("w%d", i))
+		watchers = append(watchers, fmt.Sprintf("w: w%d", i))
+	}
+	watchers = watchers[50:]
+	if _, h := dialChat(t, ts.url(), g.ID, 0, g.Tokens[0]); texts(h) != strings.Join(players, " | ") {
+		t.Errorf("Ann's history under %d watchers' lines: %s; want %v", ChatHistory+50, texts(h), players)
+	}
+	if _, h := dialChat(t, ts.url(), g.ID, -1, ""); texts(h) != strings.Join(watchers, " | ") {
+		t.Errorf("a watcher's history: %d lines, %s; want the latest %d watchers' lines", len(h), texts(h), ChatHistory)
+	}
+	ts.must(g, 0, "move", "resign")
+	if _, h := dialChat(t, ts.url(), g.ID, -1, ""); texts(h) != strings.Join(append(players, watchers...), " | ") {
+		t.Errorf("the history once the game is over: %d lines, %s", len(h), texts(h))
 	}
 }
 

@@ -31,8 +31,9 @@ type Chats interface {
 	// AddChat stores line l of game l.Game and sets l.ID. A store that is
 	// a Notifier announces it (Notice.Chat).
 	AddChat(ctx context.Context, l *ChatLine) error
-	// ChatLines returns the latest limit lines of a game, oldest first.
-	ChatLines(ctx context.Context, game string, limit int) ([]ChatLine, error)
+	// ChatLines returns the latest limit lines of a game on channel
+	// (ChatPlayers or ChatWatchers; "" for both), oldest first.
+	ChatLines(ctx context.Context, game, channel string, limit int) ([]ChatLine, error)
 	// ChatLine returns line id, or ErrNotFound.
 	ChatLine(ctx context.Context, id int64) (*ChatLine, error)
 }

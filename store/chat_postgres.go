@@ -44,10 +44,12 @@ func scanPgChat(row scanner) (ChatLine, error) {
 	return l, err
 }
 
-// ChatLines returns a game's latest lines, oldest first.
-func (p *Postgres) ChatLines(ctx context.Context, game string, limit int) (_ []ChatLine, err error) {
+// ChatLines returns a game's latest lines of a channel, or of both,
+// oldest first.
+func (p *Postgres) ChatLines(ctx context.Context, game, channel string, limit int) (_ []ChatLine, err error) {
 	defer markUnavailable(&err)
-	rows, err := p.pool.Query(ctx, `SELECT `+chatColumns+` FROM chat WHERE game_id = $1 ORDER BY id DESC LIMIT $2`, game, limit)
+	rows, err := p.pool.Query(ctx, `SELECT `+chatColumns+` FROM chat WHERE game_id = $1 AND ($2 = '' OR channel = $2)
+		ORDER BY id DESC LIMIT $3`, game, channel, limit)
 	if err != nil {
 		return nil, err
 	}

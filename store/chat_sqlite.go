@@ -21,6 +21,7 @@ CREATE TABLE IF NOT EXISTS chat (
 	at      INTEGER NOT NULL
 );
 CREATE INDEX IF NOT EXISTS chat_game ON chat(game_id, id);
+CREATE INDEX IF NOT EXISTS chat_channel ON chat(game_id, channel, id);
 `
 
 // AddChat stores a chat line.
@@ -52,10 +53,12 @@ func scanSQLiteChat(row scanner) (ChatLine, error) {
 
 const chatColumns = `id, game_id, channel, seat, account, name, text, at`
 
-// ChatLines returns a game's latest lines, oldest first.
-func (s *SQLite) ChatLines(ctx context.Context, game string, limit int) (_ []ChatLine, err error) {
+// ChatLines returns a game's latest lines of a channel, or of both,
+// oldest first.
+func (s *SQLite) ChatLines(ctx context.Context, game, channel string, limit int) (_ []ChatLine, err error) {
 	defer markUnavailable(&err)
-	rows, err := s.db.QueryContext(ctx, `SELECT `+chatColumns+` FROM chat WHERE game_id = ? ORDER BY id DESC LIMIT ?`, game, limit)
+	rows, err := s.db.QueryContext(ctx, `SELECT `+chatColumns+` FROM chat WHERE game_id = ? AND (? = '' OR channel = ?)
+		ORDER BY id DESC LIMIT ?`, game, channel, channel, limit)
 	if err != nil {
 		return nil, err
 	}

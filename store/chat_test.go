@@ -38,26 +38,30 @@ func testChat(t *testing.T, open opener) {
 		last = lines[i].ID
 	}
 	tests := []struct {
-		game  string
-		limit int
-		want  []ChatLine
+		game, channel string
+		limit         int
+		want          []ChatLine
 	}{
-		{"g1", 10, []ChatLine{lines[0], lines[2], lines[3]}},
-		{"g1", 2, []ChatLine{lines[2], lines[3]}},
-		{"g2", 10, []ChatLine{lines[1]}},
-		{"nothing", 10, nil},
+		{"g1", "", 10, []ChatLine{lines[0], lines[2], lines[3]}},
+		{"g1", "", 2, []ChatLine{lines[2], lines[3]}},
+		{"g1", ChatPlayers, 10, []ChatLine{lines[0], lines[3]}},
+		{"g1", ChatPlayers, 1, []ChatLine{lines[3]}},
+		{"g1", ChatWatchers, 10, []ChatLine{lines[2]}},
+		{"g2", "", 10, []ChatLine{lines[1]}},
+		{"g2", ChatPlayers, 10, nil},
+		{"nothing", "", 10, nil},
 	}
 	for _, tt := range tests {
-		got, err := s.ChatLines(ctx, tt.game, tt.limit)
+		got, err := s.ChatLines(ctx, tt.game, tt.channel, tt.limit)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if len(got) != len(tt.want) {
-			t.Fatalf("ChatLines(%s, %d) = %+v, want %+v", tt.game, tt.limit, got, tt.want)
+			t.Fatalf("ChatLines(%s, %q, %d) = %+v, want %+v", tt.game, tt.channel, tt.limit, got, tt.want)
 		}
 		for i := range got {
 			if !sameLine(got[i], tt.want[i]) {
-				t.Errorf("ChatLines(%s, %d)[%d] = %+v, want %+v", tt.game, tt.limit, i, got[i], tt.want[i])
+				t.Errorf("ChatLines(%s, %q, %d)[%d] = %+v, want %+v", tt.game, tt.channel, tt.limit, i, got[i], tt.want[i])
 			}
 		}
 	}

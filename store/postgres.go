@@ -160,6 +160,8 @@ var pgMigrations = []string{
 	// 9: challenges of three and four seats, and who took them.
 	`ALTER TABLE challenges ADD COLUMN players integer NOT NULL DEFAULT 2;
 	ALTER TABLE challenges ADD COLUMN joined jsonb NOT NULL DEFAULT '[]';`,
+	// 10: each channel's latest chat lines, read apart.
+	`CREATE INDEX chat_channel ON chat (game_id, channel, id);`,
 }
 
 // pgMigrateLock is the advisory lock key that serialises migrations between
