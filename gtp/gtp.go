@@ -23,6 +23,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"moku"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -569,6 +570,30 @@ func (e *Engine) turn(c board.Color) (func(), error) {
 	}, nil
 }
 
+// resume takes back the two passes that ended a two-player Go game, so
+// that play goes on: kgsGtp resumes a game whose dead stones were
+// disputed, and GoGui or a referee may play on after the passes, as GNU Go
+// lets them. It returns the function that plays the passes again (for a
+// move that then fails, or a pass chosen), or nil, changing nothing, if the
+// game is not over by passes.
+func (e *Engine) resume() func() {
+	if !e.overByPasses() {
+		return nil
+	}
+	n := len(e.state.History())
+	implied := slices.Clone(e.implied)
+	e.state.Undo()
+	e.state.Undo()
+	for len(e.implied) > 0 && e.implied[len(e.implied)-1] >= n-2 {
+		e.implied = e.implied[:len(e.implied)-1]
+	}
+	return func() {
+		e.state.Play(game.PassMove)
+		e.state.Play(game.PassMove)
+		e.implied = implied
+	}
+}
+
 // impliedPass passes for the player to move in s, unless that would end
 // the game or is illegal.
 func impliedPass(s game.State) error {
@@ -594,17 +619,32 @@ func (e *Engine) play(a []string) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("invalid coordinate: %v", err)
 	}
-	back, err := e.turn(c)
-	if err != nil {
-		return "", err
+	if m.Kind == game.Pass && e.overByPasses() {
+		return "", nil // one more pass changes nothing
 	}
-	if err := e.state.Play(m); err != nil {
-		if back != nil {
+	var redo func()
+	if m.Kind == game.Place {
+		redo = e.resume()
+	}
+	back, err := e.turn(c)
+	if err == nil {
+		if err = e.state.Play(m); err != nil && back != nil {
 			back()
 		}
-		return "", err
 	}
-	return "", nil
+	if err != nil && redo != nil {
+		redo()
+	}
+	return "", err
+}
+
+// overByPasses reports whether a two-player Go game has ended by two
+// passes (which a placement resumes: see resume).
+func (e *Engine) overByPasses() bool {
+	h := e.state.History()
+	n := len(h)
+	return e.state.Over() && e.outOfTurn() && e.state.Result().Reason == "passes" && n-2 >= e.setup &&
+		h[n-1].Move.Kind == game.Pass && h[n-2].Move.Kind == game.Pass
 }
 
 // genmove asks the engine's player for a move and plays it.

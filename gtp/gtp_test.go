@@ -78,7 +78,20 @@ func TestProtocol(t *testing.T) {
 		{"play w pass", "= \n\n"},
 		{"gogui-rules_final_result", "= W+4\n\n"},
 		{"gogui-rules_legal_moves", "= \n\n"},
-		{"play b a1", "? the game is over (W+4)\n\n"},
+		// One more pass changes nothing; a stone resumes the game, taking
+		// back the passes that ended it (kgsGtp's resumption after a
+		// dispute, or GoGui playing on), and a refused one leaves it over.
+		{"play w pass", "= \n\n"},
+		{"gogui-rules_final_result", "= W+4\n\n"},
+		{"play b b1", "? illegal move b1: b1 is occupied\n\n"},
+		{"gogui-rules_final_result", "= W+4\n\n"},
+		{"play b a1", "= \n\n"},
+		{"gogui-rules_final_result", "= unknown\n\n"},
+		{"gogui-rules_side_to_move", "= white\n\n"},
+		{"undo", "= \n\n"},
+		{"gogui-rules_side_to_move", "= black\n\n"},
+		{"play b pass", "= \n\n"},
+		{"play w pass", "= \n\n"},
 		{"komi 1.5", "= \n\n"},
 		{"final_score", "= W+5.5\n\n"},
 		{"moku-rules", "= go links=plain ko=positional suicide=forbidden scoring=area button=off komi=1.5 players=2\n\n"},

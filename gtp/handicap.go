@@ -275,11 +275,18 @@ func (e *Engine) genmoveCleanup(a []string) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	// A game ended by passes is resumed (the dispute over dead stones
+	// that kgsGtp settles by cleanup); if the move chosen is a pass after
+	// all, the game ends as it did.
+	redo := e.resume()
 	if e.state.Over() {
 		return "pass", nil
 	}
 	back, err := e.turn(c)
 	if err != nil {
+		if redo != nil {
+			redo()
+		}
 		return "", err
 	}
 	m, err := e.player.Genmove(e.state)
@@ -290,6 +297,13 @@ func (e *Engine) genmoveCleanup(a []string) (string, error) {
 			m = cm
 		}
 	}
+	if err == nil && redo != nil && m.Kind == game.Pass {
+		if back != nil {
+			back()
+		}
+		redo()
+		return "pass", nil
+	}
 	if err == nil {
 		if err = e.state.Play(m); err != nil {
 			err = fmt.Errorf("%s player chose an illegal move: %v", e.player.Name(), err)
@@ -298,6 +312,9 @@ func (e *Engine) genmoveCleanup(a []string) (string, error) {
 	if err != nil {
 		if back != nil {
 			back()
+		}
+		if redo != nil {
+			redo()
 		}
 		return "", err
 	}

@@ -80,6 +80,69 @@ func TestGenmoveCleanup(t *testing.T) {
 	}
 }
 
+// TestCleanupAfterPasses: kgsGtp's resumption of a game whose dead stones
+// are disputed after both players passed: kgs-genmove_cleanup takes back
+// the passes and plays on (the other side's moves come by play), until
+// the dead stones are captured; then it passes, and two passes end the
+// game again, without the dead stones.
+func TestCleanupAfterPasses(t *testing.T) {
+	e, err := gtp.New(catalog.Config{Rules: "go komi=0", Board: "9x9"}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.SetEstimator(search.Playouts{N: 2000, Seed: 1})
+	e.SetPlayer(passer{})
+	if err := game.PlayAll(e.State(), "c1 g1 c2 g2 c3 g3 c4 g4 c5 g5 c6 g6 c7 g7 c8 g8 c9 g9 h5 b5 j5 a6"); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []string{"play b pass", "play w pass"} {
+		if got, _ := e.Execute(c); got != "= \n\n" {
+			t.Fatalf("%s: %q", c, got)
+		}
+	}
+	if !e.State().Over() {
+		t.Fatal("the game is not over after two passes")
+	}
+	var moves []string
+	for i := 0; ; i++ {
+		got, _ := e.Execute("kgs-genmove_cleanup w")
+		m := strings.TrimSpace(strings.TrimPrefix(got, "="))
+		if strings.HasPrefix(got, "?") || m == "resign" {
+			t.Fatalf("kgs-genmove_cleanup w after %v: %q", moves, got)
+		}
+		if m == "pass" {
+			break
+		}
+		if i == 8 {
+			t.Fatalf("no end to the cleanup: %v", moves)
+		}
+		moves = append(moves, m)
+		if e.State().Over() {
+			t.Fatalf("the game is over after White's cleanup move %s", m)
+		}
+		if got, _ := e.Execute("play b pass"); got != "= \n\n" {
+			t.Fatalf("b pass: %q", got)
+		}
+	}
+	if len(moves) == 0 {
+		t.Fatal("kgs-genmove_cleanup passed at once with Black's dead stones standing")
+	}
+	stones, _ := e.Execute("list_stones b")
+	for _, d := range []string{"h5", "j5"} {
+		if strings.Contains(stones, d) {
+			t.Errorf("after %v, %s still stands: %s", moves, d, stones)
+		}
+	}
+	if !e.State().Over() {
+		t.Errorf("the game is not over after the cleanup's pass: %s", e.State().Result())
+	}
+	// Three columns each, the three between them no one's, White's dead
+	// stones in Black's three judged dead: komi 0 makes it even.
+	if got, _ := e.Execute("final_score"); got != "= 0\n\n" {
+		t.Errorf("final_score after the cleanup: %q, want 0", got)
+	}
+}
+
 // TestKGSCommands: kgs-time_settings takes kgsGtp's four systems,
 // kgs-rules its four rulesets (as ko and suicide rules).
 func TestKGSCommands(t *testing.T) {
