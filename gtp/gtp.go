@@ -19,6 +19,7 @@ package gtp
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -165,6 +166,9 @@ func (e *Engine) SetState(s game.State) {
 // Run reads commands from r and writes responses to w until quit or the end
 // of the input. It reads on while a streaming command (lz-analyze) writes
 // its response: the next line of input ends the stream, and is then run.
+//
+// A line longer than MaxLine bytes is skipped to its end and answered
+// with an error; the commands after it run as usual.
 func (e *Engine) Run(r io.Reader, w io.Writer) error {
 	lines := make(chan string)
 	stop := make(chan struct{})
@@ -172,16 +176,21 @@ func (e *Engine) Run(r io.Reader, w io.Writer) error {
 	var readErr error
 	go func() {
 		defer close(lines)
-		sc := bufio.NewScanner(r)
-		sc.Buffer(make([]byte, 64*1024), 1<<20)
-		for sc.Scan() {
+		br := bufio.NewReaderSize(r, 64*1024)
+		for {
+			line, err := readLine(br, MaxLine)
+			if err != nil && !(errors.Is(err, io.EOF) && line != "") {
+				if !errors.Is(err, io.EOF) {
+					readErr = err
+				}
+				return
+			}
 			select {
-			case lines <- sc.Text():
+			case lines <- line:
 			case <-stop:
 				return
 			}
 		}
-		readErr = sc.Err()
 	}()
 	bw := bufio.NewWriter(w)
 	write := func(s string) error {
@@ -200,6 +209,12 @@ func (e *Engine) Run(r io.Reader, w io.Writer) error {
 			line = l
 		} else {
 			break
+		}
+		if line == tooLong {
+			if err := write(failure("", fmt.Errorf("command line longer than %d bytes: skipped", MaxLine))); err != nil {
+				return err
+			}
+			continue
 		}
 		id, name, args, ok := parse(line)
 		if !ok {
@@ -265,6 +280,38 @@ func (e *Engine) Run(r io.Reader, w io.Writer) error {
 	for range lines { // closed by now, after readErr was set
 	}
 	return readErr
+}
+
+// MaxLine bounds the bytes of a line of input Run reads (the longest
+// command, set_free_handicap or play on the largest board, takes a few
+// kilobytes).
+const MaxLine = 1 << 20
+
+// tooLong stands for a line over MaxLine bytes between readLine and Run
+// (a line that is these bytes, a NUL first, gets the same answer).
+const tooLong = "\x00too long"
+
+// readLine returns the next line of br without its end of line ("\n" or
+// "\r\n"), or tooLong, having read the line to its end, if it is longer
+// than max bytes; io.EOF with the last line if it has no end of line.
+func readLine(br *bufio.Reader, max int) (string, error) {
+	var buf []byte
+	n := 0
+	for {
+		chunk, err := br.ReadSlice('\n')
+		n += len(chunk)
+		if n <= max+2 {
+			buf = append(buf, chunk...)
+		}
+		if errors.Is(err, bufio.ErrBufferFull) {
+			continue
+		}
+		line := strings.TrimSuffix(strings.TrimSuffix(string(buf), "\n"), "\r")
+		if n > max+2 || len(line) > max {
+			line = tooLong
+		}
+		return line, err
+	}
 }
 
 // Execute runs one line of input and returns the whole response, blank

@@ -197,3 +197,38 @@ func TestBoardsizeKeepsTheShape(t *testing.T) {
 		}
 	}
 }
+
+// TestRunLongLines: a line over MaxLine bytes is answered with an error
+// and skipped to its end, whatever its end of line; the commands around
+// it run, and a last line without an end of line runs too.
+func TestRunLongLines(t *testing.T) {
+	long := "play b " + strings.Repeat("x", MaxLine)
+	for _, tc := range []struct{ name, input string }{
+		{"newlines", "1 boardsize 5\n" + long + "\n2 play b c3\n3 list_stones b"},
+		{"crlf", "1 boardsize 5\r\n" + long + "\r\n2 play b c3\r\n3 list_stones b\r\n"},
+		{"long last line", "1 boardsize 5\n2 play b c3\n3 list_stones b\n" + long},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			e := engine(t, "go", "9x9")
+			var out strings.Builder
+			if err := e.Run(strings.NewReader(tc.input), &out); err != nil {
+				t.Fatalf("Run: %v", err)
+			}
+			refused := "? command line longer than " + strconv.Itoa(MaxLine) + " bytes: skipped\n\n"
+			want := "=1 \n\n" + refused + "=2 \n\n=3 c3\n\n"
+			if tc.name == "long last line" {
+				want = "=1 \n\n=2 \n\n=3 c3\n\n" + refused
+			}
+			if out.String() != want {
+				t.Errorf("output %q, want %q", out.String(), want)
+			}
+		})
+	}
+	// A line of exactly MaxLine bytes is read.
+	e := engine(t, "go", "9x9")
+	var out strings.Builder
+	line := "list_stones b" + strings.Repeat(" ", MaxLine-len("list_stones b"))
+	if err := e.Run(strings.NewReader(line+"\n"), &out); err != nil || out.String() != "= \n\n" {
+		t.Errorf("a line of MaxLine bytes: %q, %v", out.String(), err)
+	}
+}
