@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/http/cookiejar"
 	"strings"
@@ -285,5 +286,28 @@ func TestDeleteAccountMidGame(t *testing.T) {
 	}
 	if code, _ := bob.get("/api/players/Ann"); code != http.StatusNotFound {
 		t.Errorf("Ann's profile after her account's deletion: %d, want 404", code)
+	}
+}
+
+// TestExpiredSessionsDeleted: the server's sweep deletes the sessions
+// that have expired, of every account, and leaves the live ones signed in.
+func TestExpiredSessionsDeleted(t *testing.T) {
+	c := newTestClock()
+	var logs syncBuffer
+	ts := newTestServerOpt(t, Options{Clock: c, Sweep: time.Minute, Log: slog.New(slog.NewTextHandler(&logs, nil))})
+	signUp(t, ts, "Ann")
+	signUp(t, ts, "Cy")
+	c.skip(SessionLifetime / 2)
+	bob := signUp(t, ts, "Bob")
+	c.advance(SessionLifetime/2 + time.Minute) // Ann's and Cy's sessions have expired; Bob's has not
+	deadline := time.Now().Add(10 * time.Second)
+	for !strings.Contains(logs.String(), `msg="expired sessions deleted" sessions=2`) {
+		if time.Now().After(deadline) {
+			t.Fatalf("no sweep of the two expired sessions; log:\n%s", logs.String())
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if code, body := bob.get("/api/account"); code != http.StatusOK {
+		t.Errorf("Bob's live session after the sweep: %d %s", code, body)
 	}
 }

@@ -125,9 +125,13 @@ func (s *Server) claimTimeoutLocked(id string, sv *served) {
 	}
 }
 
+// SessionSweep is how often the sweep deletes the sessions expired.
+const SessionSweep = time.Hour
+
 // sweep claims the timeouts of the games past their deadline that this
 // server does not hold (or holds without an alarm, after a restart), every
-// Options.Sweep, until the server stops.
+// Options.Sweep, until the server stops; and at its first round and every
+// SessionSweep after, deletes the sessions expired.
 func (s *Server) sweep() {
 	every := s.opt.Sweep
 	if every == 0 {
@@ -137,16 +141,27 @@ func (s *Server) sweep() {
 		return
 	}
 	var tick func()
+	var sessionsSwept time.Time // the rounds run one after another
 	tick = func() {
 		if s.ctx.Err() != nil {
 			return
 		}
 		ctx, cancel := context.WithTimeout(s.ctx, 10*time.Second)
 		ids, err := s.store.Overdue(ctx, s.clock.Now())
-		cancel()
 		if err != nil {
 			s.log.Warn("overdue games", "err", err)
 		}
+		if now := s.clock.Now(); !now.Before(sessionsSwept.Add(SessionSweep)) {
+			n, err := s.store.DeleteExpiredSessions(ctx, now)
+			switch {
+			case err != nil:
+				s.log.Warn("expired sessions", "err", err)
+			case n > 0:
+				s.log.Info("expired sessions deleted", "sessions", n)
+			}
+			sessionsSwept = now // after a failure too: tried again in an hour, not logged every round
+		}
+		cancel()
 		for _, id := range ids {
 			sv, err := s.acquire(s.ctx, id)
 			if err != nil {

@@ -44,6 +44,9 @@ type Accounts interface {
 	SessionAccount(ctx context.Context, tokenHash []byte, now time.Time) (*Account, error)
 	// DeleteSession ends a session.
 	DeleteSession(ctx context.Context, tokenHash []byte) error
+	// DeleteExpiredSessions deletes the sessions expired at now, of every
+	// account, and returns how many.
+	DeleteExpiredSessions(ctx context.Context, now time.Time) (int64, error)
 	// BindSeat makes seat of game belong to account, and be named name
 	// (the account's), if it belongs to none yet; it reports whether the
 	// seat is the account's now.

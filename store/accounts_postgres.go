@@ -122,6 +122,16 @@ func (p *Postgres) SessionAccount(ctx context.Context, tokenHash []byte, now tim
 	return p.account(ctx, `id = (SELECT account FROM sessions WHERE token = $1 AND expires > $2)`, tokenHash, now)
 }
 
+// DeleteExpiredSessions deletes the sessions expired at now.
+func (p *Postgres) DeleteExpiredSessions(ctx context.Context, now time.Time) (_ int64, err error) {
+	defer markUnavailable(&err)
+	tag, err := p.pool.Exec(ctx, `DELETE FROM sessions WHERE expires <= $1`, now)
+	if err != nil {
+		return 0, err
+	}
+	return tag.RowsAffected(), nil
+}
+
 // DeleteSession ends a session.
 func (p *Postgres) DeleteSession(ctx context.Context, tokenHash []byte) (err error) {
 	defer markUnavailable(&err)

@@ -158,6 +158,16 @@ func (s *SQLite) SessionAccount(ctx context.Context, tokenHash []byte, now time.
 	return s.account(ctx, `id = (SELECT account FROM sessions WHERE token = ? AND expires > `+itoa(now.UnixMilli())+`)`, tokenHash)
 }
 
+// DeleteExpiredSessions deletes the sessions expired at now.
+func (s *SQLite) DeleteExpiredSessions(ctx context.Context, now time.Time) (_ int64, err error) {
+	defer markUnavailable(&err)
+	res, err := s.db.ExecContext(ctx, `DELETE FROM sessions WHERE expires <= ?`, now.UnixMilli())
+	if err != nil {
+		return 0, err
+	}
+	return res.RowsAffected()
+}
+
 // DeleteSession ends a session.
 func (s *SQLite) DeleteSession(ctx context.Context, tokenHash []byte) (err error) {
 	defer markUnavailable(&err)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"testing"
+	"time"
 )
 
 // TestBindSeat: a seat bound to an account takes its name too; a seat
@@ -192,6 +193,68 @@ func TestDeleteAccountKeepsOthersSeats(t *testing.T) {
 						round, id, g.Seats[0].Account, g.Seats[1].Account)
 				}
 			}
+		}
+	})
+}
+
+// TestSessions: a session reads as its account until it expires;
+// DeleteSession ends one; DeleteExpiredSessions deletes exactly the
+// sessions expired at its time, of every account, and leaves the live
+// ones signed in.
+func TestSessions(t *testing.T) {
+	onEach(t, func(t *testing.T, open opener) {
+		ctx := context.Background()
+		s := open(t)
+		for _, a := range []*Account{{ID: "acc-ann", Name: "Ann"}, {ID: "acc-bob", Name: "Bob"}} {
+			if err := s.CreateAccount(ctx, a); err != nil {
+				t.Fatal(err)
+			}
+		}
+		now := time.UnixMilli(time.Date(2026, 12, 7, 12, 0, 0, 0, time.UTC).UnixMilli())
+		sessions := []struct {
+			token, account string
+			expires        time.Time
+		}{
+			{"ann-old", "acc-ann", now.Add(-time.Hour)},
+			{"ann-now", "acc-ann", now},
+			{"ann-live", "acc-ann", now.Add(time.Hour)},
+			{"bob-old", "acc-bob", now.Add(-24 * time.Hour)},
+			{"bob-live", "acc-bob", now.Add(time.Minute)},
+		}
+		for _, ss := range sessions {
+			if err := s.CreateSession(ctx, hash(ss.token), ss.account, ss.expires); err != nil {
+				t.Fatal(err)
+			}
+		}
+		live := func(token string, at time.Time) bool {
+			a, err := s.SessionAccount(ctx, hash(token), at)
+			if err != nil && !errors.Is(err, ErrNotFound) {
+				t.Fatal(err)
+			}
+			return a != nil
+		}
+		for _, ss := range sessions {
+			if got, want := live(ss.token, now), ss.expires.After(now); got != want {
+				t.Errorf("session %s at its expiry's side: live %v, want %v", ss.token, got, want)
+			}
+		}
+		if n, err := s.DeleteExpiredSessions(ctx, now); err != nil || n != 3 {
+			t.Fatalf("DeleteExpiredSessions = %d, %v; want 3", n, err)
+		}
+		// Deleted, they read as gone even at a time before they expired.
+		for _, ss := range sessions {
+			if got, want := live(ss.token, now.Add(-48*time.Hour)), ss.expires.After(now); got != want {
+				t.Errorf("session %s after the sweep: live %v, want %v", ss.token, got, want)
+			}
+		}
+		if n, err := s.DeleteExpiredSessions(ctx, now); err != nil || n != 0 {
+			t.Errorf("DeleteExpiredSessions again = %d, %v; want 0", n, err)
+		}
+		if err := s.DeleteSession(ctx, hash("bob-live")); err != nil {
+			t.Fatal(err)
+		}
+		if live("bob-live", now) || !live("ann-live", now) {
+			t.Errorf("after Bob's sign-out: Bob live %v, Ann live %v", live("bob-live", now), live("ann-live", now))
 		}
 	})
 }
