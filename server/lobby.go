@@ -270,15 +270,9 @@ func (s *Server) postChallenge(w http.ResponseWriter, r *http.Request) {
 // open ones. (Servers racing may let one or two more through: the cap
 // bounds a client, it is not a rule of the game.)
 func (s *Server) capChallenges(ctx context.Context, owner string) error {
-	list, err := s.store.OpenChallenges(ctx, s.now(), MaxChallenges)
+	n, err := s.store.OwnerChallenges(ctx, owner, s.now())
 	if err != nil {
 		return err
-	}
-	n := 0
-	for _, c := range list {
-		if c.Owner == owner {
-			n++
-		}
 	}
 	if n >= MaxOpenChallenges {
 		return fail(http.StatusTooManyRequests, "you have %d open challenges already: cancel one, or wait for one to be accepted", n)

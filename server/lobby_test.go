@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"strings"
 	"sync"
@@ -520,5 +521,42 @@ func TestRatedChallenge(t *testing.T) {
 		if (name == "Ann") == (pv.Ratings[0].Rating >= 1500) {
 			t.Errorf("%s's rating after the game: %v", name, pv.Ratings[0].Rating)
 		}
+	}
+}
+
+// TestLobbyBusy: with more newer challenges open than the lobby lists,
+// a client's older ones still count against its cap, and a game's
+// rematch is still found (neither depends on the newest MaxChallenges).
+func TestLobbyBusy(t *testing.T) {
+	ts := newTestServer(t)
+	g := ts.create(createReq{Game: "go", Board: "5x5", Seats: []seatReq{{Kind: "human", Name: "Ann"}, {Kind: "human", Name: "Bob"}}})
+	ts.must(g, 0, "move", "resign")
+	code, body := ts.post("/api/games/"+g.ID+"/rematch", rematchRequest{Seat: 1, Token: g.Tokens[1]})
+	var rematch posted
+	if code != http.StatusCreated || json.Unmarshal(body, &rematch) != nil {
+		t.Fatalf("rematch: %d %s", code, body)
+	}
+	for range MaxOpenChallenges - 1 { // the rematch counts as one of this client's
+		ts.challenge(map[string]any{"game": "go", "name": "Ann"})
+	}
+	now := time.Now()
+	for i := range MaxChallenges + 10 {
+		c := &store.Challenge{ID: fmt.Sprintf("busy-%03d", i), SecretHash: []byte{byte(i)}, Maker: "Someone",
+			Owner: fmt.Sprintf("198.51.100.%d", i), Request: `{"game":"go"}`, Created: now.Add(time.Minute + time.Duration(i)*time.Millisecond),
+			Expires: now.Add(time.Hour)}
+		if err := ts.store.CreateChallenge(context.Background(), c); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if code, body := ts.post("/api/lobby/challenges", map[string]any{"game": "go", "name": "Ann"}); code != http.StatusTooManyRequests || !strings.Contains(string(body), "open challenges already") {
+		t.Errorf("a challenge past the cap under %d newer ones: %d %s, want 429 for the cap", MaxChallenges+10, code, body)
+	}
+	code, body = ts.do("GET", "/api/games/"+g.ID+"/rematch", "")
+	var offer struct{ ID string }
+	if code != http.StatusOK || json.Unmarshal(body, &offer) != nil || offer.ID != rematch.ID {
+		t.Errorf("the rematch offer under %d newer challenges: %d %s, want %s", MaxChallenges+10, code, body, rematch.ID)
+	}
+	if code, body := ts.post("/api/games/"+g.ID+"/rematch", rematchRequest{Seat: 0, Token: g.Tokens[0]}); code != http.StatusConflict {
+		t.Errorf("a second rematch under %d newer challenges: %d %s, want 409", MaxChallenges+10, code, body)
 	}
 }

@@ -3,6 +3,7 @@ package server
 import (
 	"crypto/sha256"
 	"encoding/json"
+	"errors"
 	"net/http"
 
 	"moku/session"
@@ -79,7 +80,7 @@ func (s *Server) proposeRematch(w http.ResponseWriter, r *http.Request) {
 	data, _ := json.Marshal(challengeRequest{Rematch: id, From: req.Seat})
 	now := s.now()
 	c := &store.Challenge{ID: newID(), SecretHash: sum[:], Maker: g.Seats[req.Seat].Name, Account: g.Seats[req.Seat].Account,
-		Owner: owner, Request: string(data), Created: now, Expires: now.Add(ChallengeLife)}
+		Owner: owner, Request: string(data), Rematch: id, Created: now, Expires: now.Add(ChallengeLife)}
 	if err := s.store.CreateChallenge(r.Context(), c); err != nil {
 		writeError(w, err)
 		return
@@ -89,17 +90,11 @@ func (s *Server) proposeRematch(w http.ResponseWriter, r *http.Request) {
 
 // rematchOf returns the open rematch of game id, or nil.
 func (s *Server) rematchOf(r *http.Request, id string) (*store.Challenge, error) {
-	list, err := s.store.OpenChallenges(r.Context(), s.now(), MaxChallenges)
-	if err != nil {
-		return nil, err
+	c, err := s.store.OpenRematch(r.Context(), id, s.now())
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, nil
 	}
-	for _, c := range list {
-		var req challengeRequest
-		if json.Unmarshal([]byte(c.Request), &req) == nil && req.Rematch == id {
-			return &c, nil
-		}
-	}
-	return nil, nil
+	return c, err
 }
 
 // getRematch answers GET /api/games/{id}/rematch: the open rematch of the

@@ -34,6 +34,8 @@ type Challenge struct {
 	Owner string
 	// Request is the game asked for, as the server encodes it (JSON).
 	Request string
+	// Rematch is the game this challenge is a rematch of, or "".
+	Rematch string
 	Created time.Time
 	Expires time.Time
 	State   string // "open", "accepted", "cancelled"
@@ -124,6 +126,11 @@ type Challenges interface {
 	// OpenChallenges returns up to limit challenges open at now, the
 	// newest first.
 	OpenChallenges(ctx context.Context, now time.Time, limit int) ([]Challenge, error)
+	// OwnerChallenges counts the challenges of owner open at now.
+	OwnerChallenges(ctx context.Context, owner string, now time.Time) (int, error)
+	// OpenRematch returns the newest challenge open at now that is a
+	// rematch of game, or ErrNotFound.
+	OpenRematch(ctx context.Context, game string, now time.Time) (*Challenge, error)
 	// JoinChallenge gives j a seat of the challenge id, open and
 	// unexpired at now, in one transaction: of any number of acceptances,
 	// from any number of servers, each seat goes to one only; the others

@@ -14,12 +14,12 @@ import (
 // commit.
 const LobbyChannel = "moku_lobby"
 
-const pgChallengeColumns = `id, secret, maker, account, owner, request, created, expires, state, game, seat, players, joined::text`
+const pgChallengeColumns = `id, secret, maker, account, owner, request, created, expires, state, game, seat, players, joined::text, rematch`
 
 func scanPgChallenge(row scanner) (Challenge, error) {
 	var c Challenge
 	var joined string
-	err := row.Scan(&c.ID, &c.SecretHash, &c.Maker, &c.Account, &c.Owner, &c.Request, &c.Created, &c.Expires, &c.State, &c.Game, &c.Seat, &c.Players, &joined)
+	err := row.Scan(&c.ID, &c.SecretHash, &c.Maker, &c.Account, &c.Owner, &c.Request, &c.Created, &c.Expires, &c.State, &c.Game, &c.Seat, &c.Players, &joined, &c.Rematch)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return c, ErrNotFound
 	}
@@ -35,9 +35,9 @@ func (p *Postgres) CreateChallenge(ctx context.Context, c *Challenge) (err error
 	c.State, c.Joined = "open", nil
 	c.Players = max(c.Players, 2)
 	return pgx.BeginFunc(ctx, p.pool, func(tx pgx.Tx) error {
-		_, err := tx.Exec(ctx, `INSERT INTO challenges (id, secret, maker, account, owner, request, created, expires, state, game, seat, players, joined)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'open', '', 0, $9, '[]')`,
-			c.ID, c.SecretHash, c.Maker, c.Account, c.Owner, c.Request, c.Created, c.Expires, c.Players)
+		_, err := tx.Exec(ctx, `INSERT INTO challenges (id, secret, maker, account, owner, request, created, expires, state, game, seat, players, joined, rematch)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'open', '', 0, $9, '[]', $10)`,
+			c.ID, c.SecretHash, c.Maker, c.Account, c.Owner, c.Request, c.Created, c.Expires, c.Players, c.Rematch)
 		if err != nil {
 			return err
 		}
@@ -66,6 +66,27 @@ func (p *Postgres) OpenChallenges(ctx context.Context, now time.Time, limit int)
 	}
 	defer rows.Close()
 	return collect(rows, scanPgChallenge)
+}
+
+// OwnerChallenges counts an owner's open challenges.
+func (p *Postgres) OwnerChallenges(ctx context.Context, owner string, now time.Time) (n int, err error) {
+	defer markUnavailable(&err)
+	err = p.pool.QueryRow(ctx, `SELECT count(*) FROM challenges WHERE state = 'open' AND expires > $1 AND owner = $2`, now, owner).Scan(&n)
+	return n, err
+}
+
+// OpenRematch returns the open rematch of a game.
+func (p *Postgres) OpenRematch(ctx context.Context, game string, now time.Time) (_ *Challenge, err error) {
+	defer markUnavailable(&err)
+	if game == "" {
+		return nil, ErrNotFound
+	}
+	c, err := scanPgChallenge(p.pool.QueryRow(ctx, `SELECT `+pgChallengeColumns+` FROM challenges
+		WHERE state = 'open' AND expires > $1 AND rematch = $2 ORDER BY created DESC, id DESC LIMIT 1`, now, game))
+	if err != nil {
+		return nil, err
+	}
+	return &c, nil
 }
 
 // changeChallenge reads challenge id in a transaction, locking its row

@@ -26,13 +26,13 @@ CREATE TABLE IF NOT EXISTS challenges (
 CREATE INDEX IF NOT EXISTS challenges_open ON challenges(expires) WHERE state = 'open';
 `
 
-const challengeColumns = `id, secret, maker, account, owner, request, created, expires, state, game, seat, players, joined`
+const challengeColumns = `id, secret, maker, account, owner, request, created, expires, state, game, seat, players, joined, rematch`
 
 func scanChallenge(row scanner) (Challenge, error) {
 	var c Challenge
 	var created, expires int64
 	var joined string
-	err := row.Scan(&c.ID, &c.SecretHash, &c.Maker, &c.Account, &c.Owner, &c.Request, &created, &expires, &c.State, &c.Game, &c.Seat, &c.Players, &joined)
+	err := row.Scan(&c.ID, &c.SecretHash, &c.Maker, &c.Account, &c.Owner, &c.Request, &created, &expires, &c.State, &c.Game, &c.Seat, &c.Players, &joined, &c.Rematch)
 	if errors.Is(err, sql.ErrNoRows) {
 		return c, ErrNotFound
 	}
@@ -48,8 +48,8 @@ func (s *SQLite) CreateChallenge(ctx context.Context, c *Challenge) (err error) 
 	defer markUnavailable(&err)
 	c.State, c.Joined = "open", nil
 	c.Players = max(c.Players, 2)
-	_, err = s.db.ExecContext(ctx, `INSERT INTO challenges (`+challengeColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, '', 0, ?, '[]')`,
-		c.ID, c.SecretHash, c.Maker, c.Account, c.Owner, c.Request, c.Created.UnixMilli(), c.Expires.UnixMilli(), c.State, c.Players)
+	_, err = s.db.ExecContext(ctx, `INSERT INTO challenges (`+challengeColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, '', 0, ?, '[]', ?)`,
+		c.ID, c.SecretHash, c.Maker, c.Account, c.Owner, c.Request, c.Created.UnixMilli(), c.Expires.UnixMilli(), c.State, c.Players, c.Rematch)
 	return err
 }
 
@@ -73,6 +73,27 @@ func (s *SQLite) OpenChallenges(ctx context.Context, now time.Time, limit int) (
 	}
 	defer rows.Close()
 	return collect(rows, scanChallenge)
+}
+
+// OwnerChallenges counts an owner's open challenges.
+func (s *SQLite) OwnerChallenges(ctx context.Context, owner string, now time.Time) (n int, err error) {
+	defer markUnavailable(&err)
+	err = s.db.QueryRowContext(ctx, `SELECT count(*) FROM challenges WHERE state = 'open' AND expires > ? AND owner = ?`, now.UnixMilli(), owner).Scan(&n)
+	return n, err
+}
+
+// OpenRematch returns the open rematch of a game.
+func (s *SQLite) OpenRematch(ctx context.Context, game string, now time.Time) (_ *Challenge, err error) {
+	defer markUnavailable(&err)
+	if game == "" {
+		return nil, ErrNotFound
+	}
+	c, err := scanChallenge(s.db.QueryRowContext(ctx, `SELECT `+challengeColumns+` FROM challenges
+		WHERE state = 'open' AND expires > ? AND rematch = ? ORDER BY created DESC, id DESC LIMIT 1`, now.UnixMilli(), game))
+	if err != nil {
+		return nil, err
+	}
+	return &c, nil
 }
 
 // changeChallenge reads challenge id in a transaction (the store's one

@@ -507,3 +507,54 @@ func TestDeleteAccountChallenges(t *testing.T) {
 		}
 	})
 }
+
+// TestOwnerChallengesAndRematch: OwnerChallenges counts an owner's open,
+// unexpired challenges however many others' are newer; OpenRematch finds
+// a game's open rematch likewise, the newest if there are two, and
+// ErrNotFound once none is open.
+func TestOwnerChallengesAndRematch(t *testing.T) {
+	onEach(t, func(t *testing.T, open opener) {
+		ctx := context.Background()
+		s := open(t)
+		now := time.UnixMilli(time.Now().UnixMilli())
+		post := func(id, owner, rematch string, at time.Time) {
+			c := newChallenge(id, at)
+			c.Owner, c.Rematch = owner, rematch
+			if err := s.CreateChallenge(ctx, c); err != nil {
+				t.Fatal(err)
+			}
+		}
+		post("ann-1", "ann", "", now)
+		post("ann-2", "ann", "g1", now.Add(time.Second))
+		post("ann-3", "ann", "g1", now.Add(2*time.Second))
+		post("ann-old", "ann", "", now.Add(-time.Hour)) // expired at now
+		for i := range 120 {
+			post(fmt.Sprintf("other-%03d", i), fmt.Sprintf("other-%d", i%40), "", now.Add(time.Minute+time.Duration(i)*time.Second))
+		}
+		if err := s.CancelChallenge(ctx, "ann-1", hash("ann-1 secret")); err != nil {
+			t.Fatal(err)
+		}
+		at := now.Add(5 * time.Minute)
+		if n, err := s.OwnerChallenges(ctx, "ann", at); err != nil || n != 2 {
+			t.Errorf("Ann's open challenges: %d, %v; want 2 (one cancelled, one expired)", n, err)
+		}
+		if n, err := s.OwnerChallenges(ctx, "other-7", at); err != nil || n != 3 {
+			t.Errorf("other-7's open challenges: %d, %v; want 3", n, err)
+		}
+		c, err := s.OpenRematch(ctx, "g1", at)
+		if err != nil || c.ID != "ann-3" || c.Rematch != "g1" {
+			t.Fatalf("the open rematch of g1 under 120 newer challenges: %+v, %v; want ann-3", c, err)
+		}
+		for _, id := range []string{"ann-3", "ann-2"} {
+			if err := s.CancelChallenge(ctx, id, hash(id+" secret")); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if c, err := s.OpenRematch(ctx, "g1", at); !errors.Is(err, ErrNotFound) {
+			t.Errorf("the rematch of g1 once both are cancelled: %+v, %v; want ErrNotFound", c, err)
+		}
+		if c, err := s.OpenRematch(ctx, "", at); !errors.Is(err, ErrNotFound) {
+			t.Errorf("the rematch of no game: %+v, %v; want ErrNotFound", c, err)
+		}
+	})
+}

@@ -38,6 +38,7 @@ CREATE TABLE challenges (
 	owner TEXT NOT NULL DEFAULT '', request TEXT NOT NULL, created INTEGER NOT NULL, expires INTEGER NOT NULL,
 	state TEXT NOT NULL, game TEXT NOT NULL DEFAULT '', seat INTEGER NOT NULL DEFAULT 0);
 INSERT INTO challenges VALUES ('oldc', x'00', 'Ann', '', '', '{}', 1, 9999999999999, 'open', '', 0);
+INSERT INTO challenges VALUES ('oldr', x'01', 'Ann', '', '', '{"rematch":"old","from":1}', 2, 9999999999999, 'open', '', 0);
 `
 
 func TestSQLiteMigration(t *testing.T) {
@@ -55,6 +56,7 @@ func TestSQLiteMigration(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkMigrated(t, s)
+	checkOldRematch(t, s)
 	// A challenge posted before challenges had seats has two.
 	if c, err := s.Challenge(context.Background(), "oldc"); err != nil || c.Players != 2 || len(c.Joined) != 0 {
 		t.Fatalf("old challenge read as %+v, %v", c, err)
@@ -91,6 +93,21 @@ func TestPostgresMigration(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	// Up to the migration before the rematch column, with a rematch
+	// posted then.
+	last := len(pgMigrations) - 1
+	for v := 2; v <= last; v++ {
+		if _, err := conn.Exec(ctx, pgMigrations[v-1]); err != nil {
+			t.Fatalf("migration %d: %v", v, err)
+		}
+		if _, err := conn.Exec(ctx, `INSERT INTO schema_migrations VALUES ($1)`, v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := conn.Exec(ctx, `INSERT INTO challenges (id, secret, maker, request, created, expires, state)
+		VALUES ('oldr', '\x01', 'Ann', '{"rematch":"old","from":1}', now(), now() + interval '1 hour', 'open')`); err != nil {
+		t.Fatal(err)
+	}
 	conn.Close(ctx)
 	s, err := OpenPostgres(ctx, dsn)
 	if err != nil {
@@ -98,6 +115,16 @@ func TestPostgresMigration(t *testing.T) {
 	}
 	defer s.Close()
 	checkMigrated(t, s)
+	checkOldRematch(t, s)
+}
+
+// checkOldRematch: the rematch challenge oldr of game old, posted before
+// challenges had a rematch column, is found as old's rematch.
+func checkOldRematch(t *testing.T, s Store) {
+	t.Helper()
+	if c, err := s.OpenRematch(context.Background(), "old", time.Now()); err != nil || c.ID != "oldr" {
+		t.Errorf("the rematch of old posted before the column: %+v, %v; want oldr", c, err)
+	}
 }
 
 func checkMigrated(t *testing.T, s Store) {

@@ -162,6 +162,12 @@ var pgMigrations = []string{
 	ALTER TABLE challenges ADD COLUMN joined jsonb NOT NULL DEFAULT '[]';`,
 	// 10: each channel's latest chat lines, read apart.
 	`CREATE INDEX chat_channel ON chat (game_id, channel, id);`,
+	// 11: the game a challenge is a rematch of (the server wrote it in
+	// the request before), and the lobby's counts of each owner's.
+	`ALTER TABLE challenges ADD COLUMN rematch text NOT NULL DEFAULT '';
+	UPDATE challenges SET rematch = coalesce(request::jsonb->>'rematch', '') WHERE state = 'open';
+	CREATE INDEX challenges_rematch ON challenges (rematch) WHERE state = 'open' AND rematch != '';
+	CREATE INDEX challenges_owner ON challenges (owner) WHERE state = 'open';`,
 }
 
 // pgMigrateLock is the advisory lock key that serialises migrations between

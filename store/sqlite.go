@@ -73,6 +73,7 @@ var sqliteColumns = []struct{ table, name, def string }{
 	{"games", "to_move", `INTEGER NOT NULL DEFAULT -1`},
 	{"challenges", "players", `INTEGER NOT NULL DEFAULT 2`},
 	{"challenges", "joined", `TEXT NOT NULL DEFAULT '[]'`},
+	{"challenges", "rematch", `TEXT NOT NULL DEFAULT ''`},
 }
 
 // sqliteMigrate adds the columns a database made by an earlier moku lacks.
@@ -103,7 +104,16 @@ func sqliteMigrate(db *sql.DB) error {
 			}
 		}
 	}
-	if _, err := db.Exec(`CREATE INDEX IF NOT EXISTS games_deadline ON games(deadline) WHERE deadline > 0`); err != nil {
+	if !have["challenges.rematch"] {
+		// The open rematches posted before the column: the server wrote
+		// the game in the request.
+		if _, err := db.Exec(`UPDATE challenges SET rematch = coalesce(json_extract(request, '$.rematch'), '') WHERE state = 'open'`); err != nil {
+			return err
+		}
+	}
+	if _, err := db.Exec(`CREATE INDEX IF NOT EXISTS games_deadline ON games(deadline) WHERE deadline > 0;
+		CREATE INDEX IF NOT EXISTS challenges_rematch ON challenges(rematch) WHERE state = 'open' AND rematch != '';
+		CREATE INDEX IF NOT EXISTS challenges_owner ON challenges(owner) WHERE state = 'open'`); err != nil {
 		return err
 	}
 	return sqliteSeatIndex(db)
