@@ -107,6 +107,12 @@ func TestBrowserLobbyKeeThree(t *testing.T) {
 
 	bob.run(chromedp.Navigate(ts.http.URL + "/#/lobby"))
 	bob.waitText("#challenges td.players", "Ann (2 of 3 seats open)")
+	bob.run(chromedp.WaitVisible(chromedp.CSS(`#challenge-form input[name=name]:disabled`)))
+	var name string
+	bob.eval(`document.querySelector("#challenge-form input[name=name]").value`, &name)
+	if name != "Bob" {
+		t.Errorf("signed in, Bob's lobby name field reads %q, want his account's name, fixed", name)
+	}
 	bob.click(`#challenges button.accept`)
 	bob.waitText("#challenges", "joined: waiting for 1 more")
 	ann.waitText("#challenges", "yours: waiting for 1 more")

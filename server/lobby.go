@@ -159,20 +159,18 @@ type seatPerson struct {
 	hash          []byte
 }
 
-// lobbyPerson is who posts or accepts a challenge: named by the name
-// they gave, else by their account's (a nil a: none), else "guest".
+// lobbyPerson is who posts or accepts a challenge: a signed-in player
+// (a non-nil a) by their account's name, whatever name they typed, as
+// every seat of an account bears it; a guest by the name they gave, else
+// "guest".
 func lobbyPerson(name string, a *store.Account) seatPerson {
-	p := seatPerson{name: name}
 	if a != nil {
-		p.account = a.ID
-		if p.name == "" {
-			p.name = a.Name
-		}
+		return seatPerson{name: a.Name, account: a.ID}
 	}
-	if p.name == "" {
-		p.name = "guest"
+	if name == "" {
+		name = "guest"
 	}
-	return p
+	return seatPerson{name: name}
 }
 
 // playersOf is the number of seats a challenge asks for.

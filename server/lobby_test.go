@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -558,5 +559,35 @@ func TestLobbyBusy(t *testing.T) {
 	}
 	if code, body := ts.post("/api/games/"+g.ID+"/rematch", rematchRequest{Seat: 0, Token: g.Tokens[0]}); code != http.StatusConflict {
 		t.Errorf("a second rematch under %d newer challenges: %d %s, want 409", MaxChallenges+10, code, body)
+	}
+}
+
+// TestLobbyAccountNames: a signed-in player posts and accepts under their
+// account's name, whatever name they type (no one signed in passes for
+// another); a guest goes by the name they give.
+func TestLobbyAccountNames(t *testing.T) {
+	ts := newTestServer(t)
+	bob := signUp(t, ts, "Bob")
+	code, body, _ := bob.post("/api/lobby/challenges", map[string]any{"game": "kee", "board": "5x5", "players": 3, "name": "Ann"})
+	var p posted
+	if code != http.StatusCreated || json.Unmarshal(body, &p) != nil {
+		t.Fatalf("Bob's challenge: %d %s", code, body)
+	}
+	if code, body := ts.post("/api/lobby/challenges/"+p.ID+"/accept", map[string]any{"name": "Cy"}); code != http.StatusAccepted {
+		t.Fatalf("Cy, a guest, accepts: %d %s", code, body)
+	}
+	ann := signUp(t, ts, "Ann")
+	code, body, _ = ann.post("/api/lobby/challenges/"+p.ID+"/accept", map[string]any{"name": "Bob"})
+	var a accepted
+	if code != http.StatusCreated || json.Unmarshal(body, &a) != nil {
+		t.Fatalf("Ann accepts as the last: %d %s", code, body)
+	}
+	var names []string
+	for _, st := range ts.view(a.Game).Seats {
+		names = append(names, st.Name)
+	}
+	slices.Sort(names)
+	if fmt.Sprint(names) != "[Ann Bob Cy]" {
+		t.Errorf("the game's seats: %v; want Ann, Bob and Cy, each signed-in player by their account's name", names)
 	}
 }

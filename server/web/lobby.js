@@ -62,6 +62,13 @@ export function showLobby(main) {
   // Once the lobby is closed (the player went elsewhere), an answer still
   // on its way changes nothing: main shows another page.
   const say = text => { if (!st.closed) $("#lobby-error", main).textContent = text; };
+  // A signed-in player posts and accepts under their account's name.
+  api("/api/account").then(me => {
+    if (st.closed || !me) return;
+    f("name").value = me.name;
+    f("name").disabled = true;
+    f("name").title = "signed in: you play under your account's name";
+  }, () => {});
   getOptions().then(options => {
     const update = () => {
       const kee = f("game").value === "kee";
