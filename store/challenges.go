@@ -124,7 +124,7 @@ type Challenges interface {
 	// Challenge returns a challenge, whatever its state, or ErrNotFound.
 	Challenge(ctx context.Context, id string) (*Challenge, error)
 	// OpenChallenges returns up to limit challenges open at now, the
-	// newest first.
+	// newest first: the lobby's, so not the rematches (OpenRematch).
 	OpenChallenges(ctx context.Context, now time.Time, limit int) ([]Challenge, error)
 	// OwnerChallenges counts the challenges of owner open at now.
 	OwnerChallenges(ctx context.Context, owner string, now time.Time) (int, error)

@@ -59,7 +59,7 @@ func (p *Postgres) Challenge(ctx context.Context, id string) (_ *Challenge, err 
 // OpenChallenges returns the challenges open at now.
 func (p *Postgres) OpenChallenges(ctx context.Context, now time.Time, limit int) (_ []Challenge, err error) {
 	defer markUnavailable(&err)
-	rows, err := p.pool.Query(ctx, `SELECT `+pgChallengeColumns+` FROM challenges WHERE state = 'open' AND expires > $1
+	rows, err := p.pool.Query(ctx, `SELECT `+pgChallengeColumns+` FROM challenges WHERE state = 'open' AND expires > $1 AND rematch = ''
 		ORDER BY created DESC, id DESC LIMIT $2`, now, limit)
 	if err != nil {
 		return nil, err

@@ -66,7 +66,7 @@ func (s *SQLite) Challenge(ctx context.Context, id string) (_ *Challenge, err er
 // OpenChallenges returns the challenges open at now.
 func (s *SQLite) OpenChallenges(ctx context.Context, now time.Time, limit int) (_ []Challenge, err error) {
 	defer markUnavailable(&err)
-	rows, err := s.db.QueryContext(ctx, `SELECT `+challengeColumns+` FROM challenges WHERE state = 'open' AND expires > ?
+	rows, err := s.db.QueryContext(ctx, `SELECT `+challengeColumns+` FROM challenges WHERE state = 'open' AND expires > ? AND rematch = ''
 		ORDER BY created DESC, id DESC LIMIT ?`, now.UnixMilli(), limit)
 	if err != nil {
 		return nil, err

@@ -545,6 +545,16 @@ func TestOwnerChallengesAndRematch(t *testing.T) {
 		if err != nil || c.ID != "ann-3" || c.Rematch != "g1" {
 			t.Fatalf("the open rematch of g1 under 120 newer challenges: %+v, %v; want ann-3", c, err)
 		}
+		// The lobby's list leaves the rematches out.
+		list, err := s.OpenChallenges(ctx, at, 1000)
+		if err != nil || len(list) != 120 {
+			t.Errorf("OpenChallenges: %d challenges, %v; want the 120 others' (not Ann's rematches, cancelled or expired ones)", len(list), err)
+		}
+		for _, c := range list {
+			if c.Rematch != "" {
+				t.Errorf("OpenChallenges lists rematch %s", c.ID)
+			}
+		}
 		for _, id := range []string{"ann-3", "ann-2"} {
 			if err := s.CancelChallenge(ctx, id, hash(id+" secret")); err != nil {
 				t.Fatal(err)
