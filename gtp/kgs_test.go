@@ -18,6 +18,24 @@ type passer struct{}
 func (passer) Genmove(game.State) (game.Move, error) { return game.PassMove, nil }
 func (passer) Name() string                          { return "passer" }
 
+// deadStonesEngine is an engine whose player always passes, at the
+// position of TestFinalStatusList: walls on the c and g columns, Black's
+// h5 and j5 dead in White's side, White's b5 and a6 dead in Black's, komi
+// 0, Black to move.
+func deadStonesEngine(t *testing.T) *gtp.Engine {
+	t.Helper()
+	e, err := gtp.New(catalog.Config{Rules: "go komi=0", Board: "9x9"}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.SetEstimator(search.Playouts{N: 2000, Seed: 1})
+	e.SetPlayer(passer{})
+	if err := game.PlayAll(e.State(), "c1 g1 c2 g2 c3 g3 c4 g4 c5 g5 c6 g6 c7 g7 c8 g8 c9 g9 h5 b5 j5 a6"); err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
 // TestGenmoveCleanup: where play has stopped with dead stones on the
 // board (the position of TestFinalStatusList, where GNU Go agrees on
 // them), kgs-genmove_cleanup does not pass while the other side's dead
@@ -31,15 +49,7 @@ func TestGenmoveCleanup(t *testing.T) {
 		{"w", "b", []string{"h5", "j5"}},
 		{"b", "w", []string{"a6", "b5"}},
 	} {
-		e, err := gtp.New(catalog.Config{Rules: "go komi=0", Board: "9x9"}, 1)
-		if err != nil {
-			t.Fatal(err)
-		}
-		e.SetEstimator(search.Playouts{N: 2000, Seed: 1})
-		e.SetPlayer(passer{})
-		if err := game.PlayAll(e.State(), "c1 g1 c2 g2 c3 g3 c4 g4 c5 g5 c6 g6 c7 g7 c8 g8 c9 g9 h5 b5 j5 a6"); err != nil {
-			t.Fatal(err)
-		}
+		e := deadStonesEngine(t)
 		if tc.color == "w" {
 			e.Execute("play b pass")
 		}
@@ -86,15 +96,7 @@ func TestGenmoveCleanup(t *testing.T) {
 // the dead stones are captured; then it passes, and two passes end the
 // game again, without the dead stones.
 func TestCleanupAfterPasses(t *testing.T) {
-	e, err := gtp.New(catalog.Config{Rules: "go komi=0", Board: "9x9"}, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	e.SetEstimator(search.Playouts{N: 2000, Seed: 1})
-	e.SetPlayer(passer{})
-	if err := game.PlayAll(e.State(), "c1 g1 c2 g2 c3 g3 c4 g4 c5 g5 c6 g6 c7 g7 c8 g8 c9 g9 h5 b5 j5 a6"); err != nil {
-		t.Fatal(err)
-	}
+	e := deadStonesEngine(t)
 	for _, c := range []string{"play b pass", "play w pass"} {
 		if got, _ := e.Execute(c); got != "= \n\n" {
 			t.Fatalf("%s: %q", c, got)

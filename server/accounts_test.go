@@ -230,16 +230,7 @@ func TestPasswordHash(t *testing.T) {
 func TestDeleteAccountMidGame(t *testing.T) {
 	ts := newTestServer(t)
 	ann, bob := signUp(t, ts, "Ann"), signUp(t, ts, "Bob")
-	code, body, _ := ann.post("/api/games", map[string]any{"game": "go", "board": "5x5", "rated": true,
-		"seats": []map[string]any{{"kind": "human"}, {"kind": "human"}}})
-	if code != http.StatusCreated {
-		t.Fatalf("create: %d %s", code, body)
-	}
-	var g created
-	json.Unmarshal(body, &g)
-	if code, body, _ := bob.post("/api/games/"+g.ID+"/seat", map[string]any{"seat": 1, "token": g.Tokens[1]}); code != http.StatusOK {
-		t.Fatalf("Bob takes his seat: %d %s", code, body)
-	}
+	g := twoAccountGame(t, ann, bob, "go", "5x5", true)
 	ts.must(g, 0, "move", "c3")
 
 	var annsOwn, bobsThree posted

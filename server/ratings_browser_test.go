@@ -1,7 +1,6 @@
 package server
 
 import (
-	"encoding/json"
 	"fmt"
 	"math"
 	"net/http"
@@ -27,16 +26,7 @@ func TestBrowserProfile(t *testing.T) {
 		game, board string
 		loser       int
 	}{{"go", "5x5", 0}, {"ki", "5x5", 1}, {"ki", "5x5", 1}} {
-		code, body, _ := ann.post("/api/games", map[string]any{"game": tc.game, "board": tc.board, "rated": true,
-			"seats": []map[string]any{{"kind": "human"}, {"kind": "human"}}})
-		if code != http.StatusCreated {
-			t.Fatalf("create: %d %s", code, body)
-		}
-		var g created
-		json.Unmarshal(body, &g)
-		if code, body, _ := bob.post("/api/games/"+g.ID+"/seat", map[string]any{"seat": 1, "token": g.Tokens[1]}); code != http.StatusOK {
-			t.Fatalf("Bob's seat: %d %s", code, body)
-		}
+		g := twoAccountGame(t, ann, bob, tc.game, tc.board, true)
 		by := ann
 		if tc.loser == 1 {
 			by = bob

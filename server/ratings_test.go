@@ -24,6 +24,23 @@ func signUp(t *testing.T, ts *testServer, name string) *device {
 	return d
 }
 
+// twoAccountGame makes a game of game on board between two signed-in
+// devices' accounts, rated or not: a creates it, in seat 0, and b takes
+// seat 1.
+func twoAccountGame(t *testing.T, a, b *device, game, board string, rated bool) created {
+	t.Helper()
+	code, body, _ := a.post("/api/games", map[string]any{"game": game, "board": board, "rated": rated,
+		"seats": []map[string]any{{"kind": "human"}, {"kind": "human"}}})
+	var g created
+	if code != http.StatusCreated || json.Unmarshal(body, &g) != nil {
+		t.Fatalf("create: %d %s", code, body)
+	}
+	if code, body, _ := b.post("/api/games/"+g.ID+"/seat", map[string]any{"seat": 1, "token": g.Tokens[1]}); code != http.StatusOK {
+		t.Fatalf("the second player takes seat 1: %d %s", code, body)
+	}
+	return g
+}
+
 // profile returns GET /api/players/{name}.
 func profile(t *testing.T, d *device, name string) playerView {
 	t.Helper()
@@ -160,16 +177,7 @@ func TestRatingOnceTwoServers(t *testing.T) {
 	ts0 := &testServer{t: t, base: nodes[0].http.URL}
 	ts1 := &testServer{t: t, base: nodes[1].http.URL}
 	ann, bob := signUp(t, ts0, "Ann"), signUp(t, ts1, "Bob")
-	code, body, _ := ann.post("/api/games", map[string]any{"game": "go", "board": "5x5", "rated": false,
-		"seats": []map[string]any{{"kind": "human"}, {"kind": "human"}}})
-	if code != http.StatusCreated {
-		t.Fatalf("create: %d %s", code, body)
-	}
-	var g created
-	json.Unmarshal(body, &g)
-	if code, body, _ := bob.post("/api/games/"+g.ID+"/seat", map[string]any{"seat": 1, "token": g.Tokens[1]}); code != http.StatusOK {
-		t.Fatalf("Bob takes his seat: %d %s", code, body)
-	}
+	g := twoAccountGame(t, ann, bob, "go", "5x5", false)
 	// The game ends on server 0 unrated; marked rated only then, so that
 	// no server rated it on its end, it is rated by both servers at once,
 	// each holding it over, each several times.

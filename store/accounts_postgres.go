@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"strings"
 	"time"
@@ -90,12 +89,11 @@ func (p *Postgres) DeleteAccount(ctx context.Context, id string) (err error) {
 			return err
 		}
 		for _, c := range open {
-			c.forget(id)
-			joined, err := json.Marshal(c.Joined)
+			joined, err := c.forget(id)
 			if err != nil {
 				return err
 			}
-			if _, err := tx.Exec(ctx, `UPDATE challenges SET state = $2, joined = $3 WHERE id = $1`, c.ID, c.State, string(joined)); err != nil {
+			if _, err := tx.Exec(ctx, `UPDATE challenges SET state = $2, joined = $3 WHERE id = $1`, c.ID, c.State, joined); err != nil {
 				return err
 			}
 			if _, err := tx.Exec(ctx, `SELECT pg_notify($1, $2)`, LobbyChannel, c.ID); err != nil {

@@ -128,12 +128,11 @@ func (s *SQLite) DeleteAccount(ctx context.Context, id string) (err error) {
 		return err
 	}
 	for _, c := range open {
-		c.forget(id)
-		joined, err := json.Marshal(c.Joined)
+		joined, err := c.forget(id)
 		if err != nil {
 			return err
 		}
-		if _, err := tx.ExecContext(ctx, `UPDATE challenges SET state = ?, joined = ? WHERE id = ?`, c.State, string(joined), c.ID); err != nil {
+		if _, err := tx.ExecContext(ctx, `UPDATE challenges SET state = ?, joined = ? WHERE id = ?`, c.State, joined, c.ID); err != nil {
 			return err
 		}
 	}

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"slices"
 	"time"
@@ -109,12 +110,15 @@ func (c *Challenge) withdraw(secretHash []byte) error {
 
 // forget takes account out of the open challenge c, as DeleteAccount
 // does: a challenge it made is cancelled, a seat it took is given back.
-func (c *Challenge) forget(account string) {
+// It returns c's joiners as stored (JSON).
+func (c *Challenge) forget(account string) (joined string, err error) {
 	if c.Account == account {
 		c.State = "cancelled"
-		return
+	} else {
+		c.Joined = slices.DeleteFunc(c.Joined, func(j Joiner) bool { return j.Account == account })
 	}
-	c.Joined = slices.DeleteFunc(c.Joined, func(j Joiner) bool { return j.Account == account })
+	data, err := json.Marshal(c.Joined)
+	return string(data), err
 }
 
 // Challenges keeps the lobby's challenges.
