@@ -297,7 +297,9 @@ func (e *Engine) genmoveCleanup(a []string) (string, error) {
 			m = cm
 		}
 	}
-	if err == nil && redo != nil && m.Kind == game.Pass {
+	if err == nil && redo != nil && (m.Kind == game.Pass || m.Kind == game.Resign) {
+		// Nothing to clean up: the game that two passes ended stays so
+		// (a resignation here would throw away its result).
 		if back != nil {
 			back()
 		}

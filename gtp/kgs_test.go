@@ -18,6 +18,12 @@ type passer struct{}
 func (passer) Genmove(game.State) (game.Move, error) { return game.PassMove, nil }
 func (passer) Name() string                          { return "passer" }
 
+// resigner is a player who always resigns.
+type resigner struct{}
+
+func (resigner) Genmove(game.State) (game.Move, error) { return game.ResignMove, nil }
+func (resigner) Name() string                          { return "resigner" }
+
 // deadStonesEngine is an engine whose player always passes, at the
 // position of TestFinalStatusList: walls on the c and g columns, Black's
 // h5 and j5 dead in White's side, White's b5 and a6 dead in Black's, komi
@@ -234,5 +240,28 @@ func TestFinalScoreJudged(t *testing.T) {
 	parts := strings.Split(strings.TrimSuffix(out.String(), "\n\n"), "\n\n")
 	if len(parts) != 4 || parts[1] != "= c3 c4" || parts[2] != "= B+18" || parts[3] != "= B+18" {
 		t.Errorf("answers: %q", parts)
+	}
+}
+
+// TestCleanupAfterPassesNeverResigns: with nothing to clean up after the
+// two passes, kgs-genmove_cleanup answers pass and the game stays over
+// with its result, even when the player would resign.
+func TestCleanupAfterPassesNeverResigns(t *testing.T) {
+	e, err := gtp.New(catalog.Config{Rules: "go komi=7.5", Board: "9x9"}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.SetEstimator(search.Playouts{N: 200, Seed: 1})
+	e.SetPlayer(resigner{})
+	for _, c := range []string{"play b e5", "play w pass", "play b pass"} {
+		if got, _ := e.Execute(c); got != "= \n\n" {
+			t.Fatalf("%s: %q", c, got)
+		}
+	}
+	if got, _ := e.Execute("kgs-genmove_cleanup w"); got != "= pass\n\n" {
+		t.Errorf("kgs-genmove_cleanup w after the passes: %q, want pass", got)
+	}
+	if got, _ := e.Execute("gogui-rules_final_result"); got != "= B+73.5\n\n" {
+		t.Errorf("the result after the cleanup's pass: %q, want B+73.5 (the game as the passes ended it)", got)
 	}
 }

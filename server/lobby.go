@@ -256,7 +256,7 @@ func (s *Server) postChallenge(w http.ResponseWriter, r *http.Request) {
 	c := &store.Challenge{ID: newID(), SecretHash: sum[:], Maker: maker.name, Account: maker.account, Owner: owner, Request: string(data),
 		Created: now, Expires: now.Add(life), Players: playersOf(req)}
 	if err := s.store.CreateChallenge(r.Context(), c); err != nil {
-		writeError(w, err)
+		writeError(w, challengeError(err))
 		return
 	}
 	s.log.Info("challenge", "challenge", c.ID)
@@ -442,6 +442,8 @@ func challengeError(err error) error {
 		return fail(http.StatusConflict, "the challenge is no longer open: someone else took it, or it was withdrawn or expired")
 	case errors.Is(err, store.ErrJoined):
 		return fail(http.StatusConflict, "you have a seat in this challenge already")
+	case errors.Is(err, store.ErrNoAccount):
+		return fail(http.StatusUnauthorized, "your account no longer exists")
 	}
 	return err
 }

@@ -82,7 +82,7 @@ func (s *Server) proposeRematch(w http.ResponseWriter, r *http.Request) {
 	c := &store.Challenge{ID: newID(), SecretHash: sum[:], Maker: g.Seats[req.Seat].Name, Account: g.Seats[req.Seat].Account,
 		Owner: owner, Request: string(data), Rematch: id, Created: now, Expires: now.Add(ChallengeLife)}
 	if err := s.store.CreateChallenge(r.Context(), c); err != nil {
-		writeError(w, err)
+		writeError(w, challengeError(err))
 		return
 	}
 	writeJSON(w, http.StatusCreated, map[string]any{"id": c.ID, "secret": secret})

@@ -69,11 +69,10 @@ func (p *Postgres) SetPassword(ctx context.Context, id, hash string) (err error)
 func (p *Postgres) DeleteAccount(ctx context.Context, id string) (err error) {
 	defer markUnavailable(&err)
 	return pgx.BeginFunc(ctx, p.pool, func(tx pgx.Tx) error {
-		_, err := tx.Exec(ctx, `UPDATE games SET seats = (
-				SELECT jsonb_agg(CASE WHEN s->>'Account' = $1 THEN s - 'Account' ELSE s END ORDER BY i)
-				FROM jsonb_array_elements(seats) WITH ORDINALITY AS e(s, i))
-			WHERE seats @> jsonb_build_array(jsonb_build_object('Account', $1::text))`, id)
-		if err != nil {
+		// The account's row first: a challenge posted or joined by it
+		// (which locks the row, pgLockAccount) commits before, and the
+		// statements below see it, or waits and finds it gone.
+		if _, err := tx.Exec(ctx, `SELECT id FROM accounts WHERE id = $1 FOR UPDATE`, id); err != nil {
 			return err
 		}
 		// Its open challenges are cancelled, the seats it took in others'
@@ -99,6 +98,13 @@ func (p *Postgres) DeleteAccount(ctx context.Context, id string) (err error) {
 			if _, err := tx.Exec(ctx, `SELECT pg_notify($1, $2)`, LobbyChannel, c.ID); err != nil {
 				return err
 			}
+		}
+		_, err = tx.Exec(ctx, `UPDATE games SET seats = (
+				SELECT jsonb_agg(CASE WHEN s->>'Account' = $1 THEN s - 'Account' ELSE s END ORDER BY i)
+				FROM jsonb_array_elements(seats) WITH ORDINALITY AS e(s, i))
+			WHERE seats @> jsonb_build_array(jsonb_build_object('Account', $1::text))`, id)
+		if err != nil {
+			return err
 		}
 		if _, err := tx.Exec(ctx, `DELETE FROM sessions WHERE account = $1`, id); err != nil {
 			return err

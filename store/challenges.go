@@ -17,6 +17,9 @@ var (
 	// ErrJoined is returned by JoinChallenge for an account that has a
 	// seat of the challenge already (its maker's, or one it took).
 	ErrJoined = errors.New("you have a seat in this challenge already")
+	// ErrNoAccount is returned by CreateChallenge and JoinChallenge for
+	// an account that no longer exists (deleted meanwhile).
+	ErrNoAccount = errors.New("the account no longer exists")
 )
 
 // Challenge is an open invitation to a game, posted in the lobby: anyone

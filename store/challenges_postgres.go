@@ -35,6 +35,9 @@ func (p *Postgres) CreateChallenge(ctx context.Context, c *Challenge) (err error
 	c.State, c.Joined = "open", nil
 	c.Players = max(c.Players, 2)
 	return pgx.BeginFunc(ctx, p.pool, func(tx pgx.Tx) error {
+		if err := pgLockAccount(ctx, tx, c.Account); err != nil {
+			return err
+		}
 		_, err := tx.Exec(ctx, `INSERT INTO challenges (id, secret, maker, account, owner, request, created, expires, state, game, seat, players, joined, rematch)
 			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'open', '', 0, $9, '[]', $10)`,
 			c.ID, c.SecretHash, c.Maker, c.Account, c.Owner, c.Request, c.Created, c.Expires, c.Players, c.Rematch)
@@ -68,6 +71,21 @@ func (p *Postgres) OpenChallenges(ctx context.Context, now time.Time, limit int)
 	return collect(rows, scanPgChallenge)
 }
 
+// pgLockAccount locks the row of account, if not "", against its
+// deletion until the transaction ends (DeleteAccount locks it first, then
+// sees what this transaction wrote), or returns ErrNoAccount if it is gone.
+func pgLockAccount(ctx context.Context, tx pgx.Tx, account string) error {
+	if account == "" {
+		return nil
+	}
+	var id string
+	err := tx.QueryRow(ctx, `SELECT id FROM accounts WHERE id = $1 FOR KEY SHARE`, account).Scan(&id)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return ErrNoAccount
+	}
+	return err
+}
+
 // OwnerChallenges counts an owner's open challenges.
 func (p *Postgres) OwnerChallenges(ctx context.Context, owner string, now time.Time) (n int, err error) {
 	defer markUnavailable(&err)
@@ -94,10 +112,13 @@ func (p *Postgres) OpenRematch(ctx context.Context, game string, now time.Time) 
 // waits for this one, then reads what this one wrote), lets change alter
 // it, writes back its state, game, seat and joiners, and announces the
 // change.
-func (p *Postgres) changeChallenge(ctx context.Context, id string, change func(tx pgx.Tx, c *Challenge) error) (_ *Challenge, err error) {
+func (p *Postgres) changeChallenge(ctx context.Context, id, account string, change func(tx pgx.Tx, c *Challenge) error) (_ *Challenge, err error) {
 	defer markUnavailable(&err)
 	var c Challenge
 	err = pgx.BeginFunc(ctx, p.pool, func(tx pgx.Tx) error {
+		if err := pgLockAccount(ctx, tx, account); err != nil {
+			return err
+		}
 		var err error
 		c, err = scanPgChallenge(tx.QueryRow(ctx, `SELECT `+pgChallengeColumns+` FROM challenges WHERE id = $1 FOR UPDATE`, id))
 		if err != nil {
@@ -126,7 +147,7 @@ func (p *Postgres) changeChallenge(ctx context.Context, id string, change func(t
 // JoinChallenge gives j a seat of a challenge, and makes its game when j
 // takes the last.
 func (p *Postgres) JoinChallenge(ctx context.Context, id string, now time.Time, j Joiner, start func(c *Challenge) (*Game, error)) (*Challenge, error) {
-	return p.changeChallenge(ctx, id, func(tx pgx.Tx, c *Challenge) error {
+	return p.changeChallenge(ctx, id, j.Account, func(tx pgx.Tx, c *Challenge) error {
 		return c.joinThen(j, now, start, func(g *Game) error { return pgInsertGame(ctx, tx, g, now) })
 	})
 }
@@ -134,7 +155,7 @@ func (p *Postgres) JoinChallenge(ctx context.Context, id string, now time.Time, 
 // CancelChallenge closes a challenge its maker withdraws, or takes a
 // joiner out of it.
 func (p *Postgres) CancelChallenge(ctx context.Context, id string, secretHash []byte) error {
-	_, err := p.changeChallenge(ctx, id, func(_ pgx.Tx, c *Challenge) error { return c.withdraw(secretHash) })
+	_, err := p.changeChallenge(ctx, id, "", func(_ pgx.Tx, c *Challenge) error { return c.withdraw(secretHash) })
 	return err
 }
 

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"encoding/json"
@@ -48,8 +49,30 @@ func (s *SQLite) CreateChallenge(ctx context.Context, c *Challenge) (err error) 
 	defer markUnavailable(&err)
 	c.State, c.Joined = "open", nil
 	c.Players = max(c.Players, 2)
-	_, err = s.db.ExecContext(ctx, `INSERT INTO challenges (`+challengeColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, '', 0, ?, '[]', ?)`,
-		c.ID, c.SecretHash, c.Maker, c.Account, c.Owner, c.Request, c.Created.UnixMilli(), c.Expires.UnixMilli(), c.State, c.Players, c.Rematch)
+	res, err := s.db.ExecContext(ctx, `INSERT INTO challenges (`+challengeColumns+`)
+		SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, '', 0, ?, '[]', ? WHERE ? = '' OR EXISTS (SELECT 1 FROM accounts WHERE id = ?)`,
+		c.ID, c.SecretHash, c.Maker, c.Account, c.Owner, c.Request, c.Created.UnixMilli(), c.Expires.UnixMilli(), c.State, c.Players, c.Rematch,
+		c.Account, c.Account)
+	if err != nil {
+		return err
+	}
+	if n, err := res.RowsAffected(); err != nil || n == 0 {
+		return cmp.Or(err, ErrNoAccount)
+	}
+	return nil
+}
+
+// sqliteAccountLive returns ErrNoAccount if account is not "" and no
+// longer exists.
+func sqliteAccountLive(ctx context.Context, tx *sql.Tx, account string) error {
+	if account == "" {
+		return nil
+	}
+	var one int
+	err := tx.QueryRowContext(ctx, `SELECT 1 FROM accounts WHERE id = ?`, account).Scan(&one)
+	if errors.Is(err, sql.ErrNoRows) {
+		return ErrNoAccount
+	}
 	return err
 }
 
@@ -128,6 +151,9 @@ func (s *SQLite) changeChallenge(ctx context.Context, id string, change func(tx 
 // takes the last.
 func (s *SQLite) JoinChallenge(ctx context.Context, id string, now time.Time, j Joiner, start func(c *Challenge) (*Game, error)) (*Challenge, error) {
 	return s.changeChallenge(ctx, id, func(tx *sql.Tx, c *Challenge) error {
+		if err := sqliteAccountLive(ctx, tx, j.Account); err != nil {
+			return err
+		}
 		return c.joinThen(j, now, start, func(g *Game) error { return sqliteInsertGame(ctx, tx, g, now) })
 	})
 }

@@ -217,6 +217,11 @@ func testChallenges(t *testing.T, open opener) {
 
 	t.Run("an account takes one seat", func(t *testing.T) {
 		s := open(t)
+		for _, a := range []string{"ann", "bob"} {
+			if err := s.CreateAccount(ctx, &Account{ID: a, Name: a}); err != nil {
+				t.Fatal(err)
+			}
+		}
 		c := newChallenge("c1", now)
 		c.Players, c.Account = 4, "ann"
 		if err := s.CreateChallenge(ctx, c); err != nil {
@@ -439,7 +444,7 @@ func TestDeleteAccountChallenges(t *testing.T) {
 		ctx := context.Background()
 		s := open(t)
 		now := time.UnixMilli(time.Now().UnixMilli())
-		for _, a := range []*Account{{ID: "acc-ann", Name: "Ann"}, {ID: "acc-bob", Name: "Bob"}} {
+		for _, a := range []*Account{{ID: "acc-ann", Name: "Ann"}, {ID: "acc-bob", Name: "Bob"}, {ID: "acc-carl", Name: "Carl"}} {
 			if err := s.CreateAccount(ctx, a); err != nil {
 				t.Fatal(err)
 			}
@@ -565,6 +570,79 @@ func TestOwnerChallengesAndRematch(t *testing.T) {
 		}
 		if c, err := s.OpenRematch(ctx, "", at); !errors.Is(err, ErrNotFound) {
 			t.Errorf("the rematch of no game: %+v, %v; want ErrNotFound", c, err)
+		}
+	})
+}
+
+// TestChallengeAccountGone: a challenge is neither posted nor joined for
+// an account that does not exist, and changes nothing; an account deleted
+// while it takes the last seat of a challenge (its game being made) holds
+// no seat of that game once both are done, whichever came first.
+func TestChallengeAccountGone(t *testing.T) {
+	onEach(t, func(t *testing.T, open opener) {
+		ctx := context.Background()
+		s := open(t)
+		now := time.UnixMilli(time.Now().UnixMilli())
+		c := newChallenge("ghost", now)
+		c.Account = "acc-ghost"
+		if err := s.CreateChallenge(ctx, c); !errors.Is(err, ErrNoAccount) {
+			t.Errorf("a challenge of no account: %v, want ErrNoAccount", err)
+		}
+		if _, err := s.Challenge(ctx, "ghost"); !errors.Is(err, ErrNotFound) {
+			t.Errorf("the refused challenge: %v, want ErrNotFound", err)
+		}
+		if err := s.CreateChallenge(ctx, newChallenge("c1", now)); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.JoinChallenge(ctx, "c1", now, Joiner{Name: "Ghost", Account: "acc-ghost", SecretHash: hash("g")}, startAt("g0", 0)); !errors.Is(err, ErrNoAccount) {
+			t.Errorf("joining as no account: %v, want ErrNoAccount", err)
+		}
+		if got, err := s.Challenge(ctx, "c1"); err != nil || got.State != "open" || len(got.Joined) != 0 {
+			t.Errorf("the challenge after the refused join: %+v, %v", got, err)
+		}
+
+		for round := range 5 {
+			ann := fmt.Sprintf("acc-ann-%d", round)
+			if err := s.CreateAccount(ctx, &Account{ID: ann, Name: fmt.Sprintf("Ann%d", round)}); err != nil {
+				t.Fatal(err)
+			}
+			id, game := fmt.Sprintf("race-%d", round), fmt.Sprintf("game-%d", round)
+			if err := s.CreateChallenge(ctx, newChallenge(id, now)); err != nil {
+				t.Fatal(err)
+			}
+			started, release := make(chan struct{}), make(chan struct{})
+			start := func(c *Challenge) (*Game, error) {
+				close(started)
+				<-release
+				g := newGame(game)
+				c.Seat, c.Joined[0].Seat = 1, 0
+				g.Seats[0] = Seat{Kind: "human", Name: "Ann", Account: ann, TokenHash: c.Joined[0].SecretHash}
+				g.Seats[1] = Seat{Kind: "human", Name: c.Maker, TokenHash: c.SecretHash}
+				return g, nil
+			}
+			joined := make(chan error, 1)
+			go func() {
+				_, err := s.JoinChallenge(ctx, id, now, Joiner{Name: "Ann", Account: ann, SecretHash: hash(ann)}, start)
+				joined <- err
+			}()
+			<-started
+			deleted := make(chan error, 1)
+			go func() { deleted <- s.DeleteAccount(ctx, ann) }()
+			time.Sleep(20 * time.Millisecond) // let the deletion reach its wait (the race is the point; either order must hold)
+			close(release)
+			if err := <-joined; err != nil {
+				t.Fatalf("round %d: the join: %v", round, err)
+			}
+			if err := <-deleted; err != nil {
+				t.Fatalf("round %d: the deletion: %v", round, err)
+			}
+			g, err := s.Get(ctx, game)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if g.Seats[0].Account != "" {
+				t.Errorf("round %d: the game made as Ann's account was deleted keeps seat 0 bound to %q", round, g.Seats[0].Account)
+			}
 		}
 	})
 }

@@ -48,8 +48,13 @@ func scanPgChat(row scanner) (ChatLine, error) {
 // oldest first.
 func (p *Postgres) ChatLines(ctx context.Context, game, channel string, limit int) (_ []ChatLine, err error) {
 	defer markUnavailable(&err)
-	rows, err := p.pool.Query(ctx, `SELECT `+chatColumns+` FROM chat WHERE game_id = $1 AND ($2 = '' OR channel = $2)
-		ORDER BY id DESC LIMIT $3`, game, channel, limit)
+	// One query a case, each on its index (a query of both would use
+	// neither).
+	q, args := `SELECT `+chatColumns+` FROM chat WHERE game_id = $1 ORDER BY id DESC LIMIT $2`, []any{game, limit}
+	if channel != "" {
+		q, args = `SELECT `+chatColumns+` FROM chat WHERE game_id = $1 AND channel = $2 ORDER BY id DESC LIMIT $3`, []any{game, channel, limit}
+	}
+	rows, err := p.pool.Query(ctx, q, args...)
 	if err != nil {
 		return nil, err
 	}

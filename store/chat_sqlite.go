@@ -57,8 +57,13 @@ const chatColumns = `id, game_id, channel, seat, account, name, text, at`
 // oldest first.
 func (s *SQLite) ChatLines(ctx context.Context, game, channel string, limit int) (_ []ChatLine, err error) {
 	defer markUnavailable(&err)
-	rows, err := s.db.QueryContext(ctx, `SELECT `+chatColumns+` FROM chat WHERE game_id = ? AND (? = '' OR channel = ?)
-		ORDER BY id DESC LIMIT ?`, game, channel, channel, limit)
+	// One query a case, each on its index (a query of both would use
+	// neither).
+	q, args := `SELECT `+chatColumns+` FROM chat WHERE game_id = ? ORDER BY id DESC LIMIT ?`, []any{game, limit}
+	if channel != "" {
+		q, args = `SELECT `+chatColumns+` FROM chat WHERE game_id = ? AND channel = ? ORDER BY id DESC LIMIT ?`, []any{game, channel, limit}
+	}
+	rows, err := s.db.QueryContext(ctx, q, args...)
 	if err != nil {
 		return nil, err
 	}

@@ -97,9 +97,16 @@ func sqliteMigrate(db *sql.DB) error {
 			return err
 		}
 	}
+	// The columns and what fills them, in one transaction: a start cut
+	// short leaves the database as it was.
+	tx, err := db.Begin()
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
 	for _, c := range sqliteColumns {
 		if !have[c.table+"."+c.name] {
-			if _, err := db.Exec(`ALTER TABLE ` + c.table + ` ADD COLUMN ` + c.name + ` ` + c.def); err != nil {
+			if _, err := tx.Exec(`ALTER TABLE ` + c.table + ` ADD COLUMN ` + c.name + ` ` + c.def); err != nil {
 				return err
 			}
 		}
@@ -107,9 +114,13 @@ func sqliteMigrate(db *sql.DB) error {
 	if !have["challenges.rematch"] {
 		// The open rematches posted before the column: the server wrote
 		// the game in the request.
-		if _, err := db.Exec(`UPDATE challenges SET rematch = coalesce(json_extract(request, '$.rematch'), '') WHERE state = 'open'`); err != nil {
+		if _, err := tx.Exec(`UPDATE challenges SET rematch = CASE WHEN json_valid(request)
+			THEN coalesce(json_extract(request, '$.rematch'), '') ELSE '' END WHERE state = 'open'`); err != nil {
 			return err
 		}
+	}
+	if err := tx.Commit(); err != nil {
+		return err
 	}
 	if _, err := db.Exec(`CREATE INDEX IF NOT EXISTS games_deadline ON games(deadline) WHERE deadline > 0;
 		CREATE INDEX IF NOT EXISTS challenges_rematch ON challenges(rematch) WHERE state = 'open' AND rematch != '';
