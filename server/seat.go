@@ -3,11 +3,13 @@ package server
 import (
 	"crypto/sha256"
 	"crypto/subtle"
+	"errors"
 	"math"
 	"net/http"
 	"strconv"
 
 	"moku/session"
+	"moku/store"
 )
 
 // seatRequest is the body of POST /api/games/{id}/seat: a seat and the
@@ -61,6 +63,9 @@ func (s *Server) seat(w http.ResponseWriter, r *http.Request) {
 		// A signed-in player's seat belongs to their account from now on,
 		// and bears its name (not the one its link was sent under).
 		mine, err := s.store.BindSeat(r.Context(), t.meta.ID, req.Seat, a.ID, a.Name)
+		if errors.Is(err, store.ErrNoAccount) {
+			mine, err = false, nil // deleted meanwhile: the link opens the seat, as a guest's
+		}
 		if err != nil {
 			writeError(w, err)
 			return

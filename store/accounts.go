@@ -49,7 +49,8 @@ type Accounts interface {
 	DeleteExpiredSessions(ctx context.Context, now time.Time) (int64, error)
 	// BindSeat makes seat of game belong to account, and be named name
 	// (the account's), if it belongs to none yet; it reports whether the
-	// seat is the account's now.
+	// seat is the account's now (ErrNoAccount for an account deleted,
+	// whose seats DeleteAccount has cleared).
 	BindSeat(ctx context.Context, game string, seat int, account, name string) (bool, error)
 	// AccountGames returns up to limit games with a seat of account, the
 	// most recently updated first (equal times by id, descending),

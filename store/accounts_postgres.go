@@ -147,9 +147,16 @@ func (p *Postgres) DeleteSession(ctx context.Context, tokenHash []byte) (err err
 func (p *Postgres) BindSeat(ctx context.Context, game string, seat int, account, name string) (_ bool, err error) {
 	defer markUnavailable(&err)
 	var owner *string
-	err = p.pool.QueryRow(ctx, `UPDATE games SET seats = CASE WHEN coalesce(seats->$2->>'Account', '') = ''
+	err = pgx.BeginFunc(ctx, p.pool, func(tx pgx.Tx) error {
+		// The account is locked against its deletion (which then clears
+		// this seat), or found gone.
+		if err := pgLockAccount(ctx, tx, account); err != nil {
+			return err
+		}
+		return tx.QueryRow(ctx, `UPDATE games SET seats = CASE WHEN coalesce(seats->$2->>'Account', '') = ''
 			THEN jsonb_set(jsonb_set(seats, ARRAY[$2::text, 'Account'], to_jsonb($3::text)), ARRAY[$2::text, 'Name'], to_jsonb($4::text)) ELSE seats END
 		WHERE id = $1 AND $2 >= 0 AND $2 < jsonb_array_length(seats) RETURNING seats->$2->>'Account'`, game, seat, account, name).Scan(&owner)
+	})
 	if errors.Is(err, pgx.ErrNoRows) {
 		return false, ErrNotFound
 	}

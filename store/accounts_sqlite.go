@@ -199,6 +199,9 @@ func (s *SQLite) BindSeat(ctx context.Context, game string, seat int, account, n
 	if seats[seat].Account != "" {
 		return seats[seat].Account == account, nil
 	}
+	if err := sqliteAccountLive(ctx, tx, account); err != nil {
+		return false, err
+	}
 	seats[seat].Account, seats[seat].Name = account, name
 	data, err := json.Marshal(seats)
 	if err != nil {

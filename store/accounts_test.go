@@ -11,11 +11,13 @@ import (
 
 // TestBindSeat: a seat bound to an account takes its name too; a seat
 // bound already stays its first account's, under that name; a seat or
-// game that does not exist is ErrNotFound.
+// game that does not exist is ErrNotFound; an account that does not
+// exist binds nothing (ErrNoAccount).
 func TestBindSeat(t *testing.T) {
 	onEach(t, func(t *testing.T, open opener) {
 		ctx := context.Background()
 		s := open(t)
+		haveAccounts(t, s, "acc-bob", "acc-cy")
 		g := newGame("g1")
 		g.Seats[1] = Seat{Kind: "human", Name: "white", TokenHash: hash("white's token")}
 		if err := s.Create(ctx, g); err != nil {
@@ -45,6 +47,13 @@ func TestBindSeat(t *testing.T) {
 				t.Errorf("binding seat %d of %s: %v, want ErrNotFound", tc.seat, tc.game, err)
 			}
 		}
+		// An account deleted (or never made) binds nothing.
+		if mine, err := s.BindSeat(ctx, "g1", 0, "acc-gone", "Gone"); !errors.Is(err, ErrNoAccount) || mine {
+			t.Errorf("binding a seat to no account: %v, %v; want ErrNoAccount", mine, err)
+		}
+		if got, err := s.Get(ctx, "g1"); err != nil || got.Seats[0].Account != "" || got.Seats[0].Name != "Ann" {
+			t.Errorf("the seat after binding it to no account: %+v, %v", got.Seats[0], err)
+		}
 	})
 }
 
@@ -56,6 +65,7 @@ func TestAccountGamesPages(t *testing.T) {
 	onEach(t, func(t *testing.T, open opener) {
 		ctx := context.Background()
 		s := open(t)
+		haveAccounts(t, s, "acc-bob", "acc-cy")
 		var want []string
 		for i := range 13 {
 			id := fmt.Sprintf("a%02d", i)
@@ -119,6 +129,7 @@ func TestAccountGamesExact(t *testing.T) {
 		ctx := context.Background()
 		s := open(t)
 		ids := []string{"acc-bob", "acc_bob", "acc%", "acc", "cc-bo", `acc"bob\`, "acc-bób", "ACC-BOB", "acc\\_%"}
+		haveAccounts(t, s, ids...)
 		for i, acc := range ids {
 			game := fmt.Sprintf("g%d", i)
 			if err := s.Create(ctx, newGame(game)); err != nil {
@@ -156,6 +167,7 @@ func TestDeleteAccountKeepsOthersSeats(t *testing.T) {
 	onEach(t, func(t *testing.T, open opener) {
 		ctx := context.Background()
 		s := open(t)
+		haveAccounts(t, s, "acc-bob")
 		for round := range 10 {
 			ann := fmt.Sprintf("acc-ann-%d", round)
 			if err := s.CreateAccount(ctx, &Account{ID: ann, Name: fmt.Sprintf("Ann%d", round)}); err != nil {

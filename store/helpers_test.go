@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"testing"
 
@@ -51,4 +52,15 @@ func openPostgresAt(t testing.TB, dsn string) *Postgres {
 	}
 	t.Cleanup(func() { s.Close() })
 	return s
+}
+
+// haveAccounts creates the accounts of ids in s (each named by its id in
+// hexadecimal, so that ids differing in case alone are two names).
+func haveAccounts(t testing.TB, s Store, ids ...string) {
+	t.Helper()
+	for _, id := range ids {
+		if err := s.CreateAccount(context.Background(), &Account{ID: id, Name: fmt.Sprintf("%x", id)}); err != nil {
+			t.Fatalf("account %q: %v", id, err)
+		}
+	}
 }

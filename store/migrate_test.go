@@ -171,6 +171,7 @@ func TestSQLiteSeatIndexMigration(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	haveAccounts(t, s, "acc-ann", "acc-bob")
 	for i, acc := range []string{"acc-ann", "acc-bob", "acc-ann"} {
 		id := fmt.Sprintf("g%d", i)
 		if err := s.Create(ctx, newGame(id)); err != nil {
