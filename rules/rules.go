@@ -9,6 +9,7 @@
 package rules
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -283,8 +284,11 @@ func (r *Ruleset) Set(key, value string) error {
 		var ks [board.MaxPlayers]float64
 		for i, part := range parts {
 			k, err := strconv.ParseFloat(part, 64)
-			if err != nil || k != k || k > 1e6 || k < -1e6 {
+			if err != nil && !errors.Is(err, strconv.ErrRange) || k != k {
 				return fmt.Errorf("komi=%s: want a number, or a list of numbers one a player", value)
+			}
+			if k > 1e6 || k < -1e6 {
+				return fmt.Errorf("komi=%s: out of range (-1000000 to 1000000)", value)
 			}
 			ks[i] = k
 		}
