@@ -155,3 +155,43 @@ func TestFollowKeepsResult(t *testing.T) {
 		t.Errorf("the record followed one move short: RE %q, want none", got)
 	}
 }
+
+// TestFollowKeepsEndings: a record whose last move is a timeout's or an
+// abandonment's resignation, followed to its end (GTP's loadsgf, then
+// printsgf), keeps the mark, so that it replays to its own RE again.
+func TestFollowKeepsEndings(t *testing.T) {
+	for _, tc := range []struct {
+		name, re string
+		mark     func(*record.Move)
+	}{
+		{"timeout", "B+T", func(m *record.Move) { m.Timeout = true }},
+		{"abandoned", "B+F", func(m *record.Move) { m.Abandoned = true }},
+	} {
+		s, _ := catalog.Start(catalog.Config{Rules: "go", Board: "5x5"})
+		if err := game.PlayAll(s, "c3 resign"); err != nil {
+			t.Fatal(err)
+		}
+		rec := record.FromState(s)
+		tc.mark(&rec.Moves[len(rec.Moves)-1])
+		rec.Set("RE", tc.re)
+		back, err := rec.Replay()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var buf bytes.Buffer
+		if err := rec.Follow(back).WriteSGF(&buf); err != nil {
+			t.Fatal(err)
+		}
+		recs, err := record.ReadSGF(buf.Bytes())
+		if err != nil {
+			t.Fatal(err)
+		}
+		again, err := recs[0].Replay()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := recs[0].Result(again).String(); got != tc.re {
+			t.Errorf("%s: the followed record replays to %s, want %s:\n%s", tc.name, got, tc.re, buf.String())
+		}
+	}
+}

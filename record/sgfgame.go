@@ -1001,6 +1001,8 @@ func (r *Record) Follow(s game.State) *Record {
 		n.Moves[common].Visits = old.Visits
 		n.Moves[common].Variations = old.Variations
 		n.Moves[common].Pos = old.Pos
+		n.Moves[common].Timeout = old.Timeout
+		n.Moves[common].Abandoned = old.Abandoned
 		common++
 	}
 	same := common == len(n.Moves) && common == len(r.Moves)
