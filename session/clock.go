@@ -45,11 +45,11 @@ func (tc TimeControl) Validate() error {
 	case NoClock:
 		return nil
 	case Absolute:
-		if tc.Main <= 0 || tc.Main > MaxMainTime {
+		if tc.Main < time.Second || tc.Main > MaxMainTime {
 			return fmt.Errorf("absolute time: main time from a second to %v", MaxMainTime)
 		}
 	case Fischer:
-		if tc.Main <= 0 || tc.Main > MaxMainTime || tc.Increment > time.Hour {
+		if tc.Main < time.Second || tc.Main > MaxMainTime || tc.Increment > time.Hour {
 			return fmt.Errorf("fischer time: main time from a second to %v, an increment up to an hour", MaxMainTime)
 		}
 	case ByoYomi:
@@ -210,7 +210,8 @@ type TimedPlayer interface {
 
 // TimeLeft returns the time seat has left at now, if its clock runs: the
 // main time (or Fischer's, or absolute time), and the byo-yomi period
-// after it; ok is false when its clock does not run, and for
+// after it (once the main time is spent, what is left of the period under
+// way); ok is false when its clock does not run, and for
 // correspondence games (a move's days are not worth thinking about).
 func (g *Game) TimeLeft(seat int, now time.Time) (main, period time.Duration, ok bool) {
 	running, _, runs := g.Deadline()
@@ -222,7 +223,10 @@ func (g *Game) TimeLeft(seat int, now time.Time) (main, period time.Duration, ok
 	if g.cfg.Clock.Kind == ByoYomi && c.Periods > 0 {
 		period = g.cfg.Clock.Period
 		if main < 0 {
-			main = 0 // in the periods: one move a period
+			// In the periods, one move a period: what is left of the
+			// period under way.
+			period -= (-main) % period
+			main = 0
 		}
 	}
 	return max(main, 0), period, true

@@ -80,6 +80,9 @@ func TestTimeControlValidate(t *testing.T) {
 		{TimeControl{}, true},
 		{TimeControl{Kind: Absolute, Main: time.Minute}, true},
 		{TimeControl{Kind: Absolute}, false},
+		{TimeControl{Kind: Absolute, Main: time.Millisecond}, false},
+		{TimeControl{Kind: Absolute, Main: time.Second}, true},
+		{TimeControl{Kind: Fischer, Main: time.Nanosecond}, false},
 		{TimeControl{Kind: Fischer, Main: time.Minute, Increment: -time.Second}, false},
 		{TimeControl{Kind: ByoYomi, Periods: 5, Period: 30 * time.Second}, true},
 		{TimeControl{Kind: ByoYomi, Main: time.Minute}, false},
@@ -240,8 +243,17 @@ func TestTimeLeft(t *testing.T) {
 	if _, _, ok := g.TimeLeft(0, t0.Add(30*time.Second)); ok {
 		t.Error("black's clock does not run")
 	}
+	// In byo-yomi, the period after the main time; once in the periods,
+	// what is left of the one under way.
 	byo := newClockGame(t, "go", TimeControl{Kind: ByoYomi, Main: time.Minute, Periods: 2, Period: 20 * time.Second}, t0)
-	if main, period, ok := byo.TimeLeft(0, t0.Add(70*time.Second)); !ok || main != 0 || period != 20*time.Second {
-		t.Errorf("in byo-yomi: %v %v %v", main, period, ok)
+	for _, tc := range []struct{ at, main, period time.Duration }{
+		{30 * time.Second, 30 * time.Second, 20 * time.Second},
+		{60 * time.Second, 0, 20 * time.Second},
+		{70 * time.Second, 0, 10 * time.Second},
+		{85 * time.Second, 0, 15 * time.Second}, // 5 s into the second period
+	} {
+		if main, period, ok := byo.TimeLeft(0, t0.Add(tc.at)); !ok || main != tc.main || period != tc.period {
+			t.Errorf("byo-yomi at %v: main %v, period %v, %v; want %v and %v", tc.at, main, period, ok, tc.main, tc.period)
+		}
 	}
 }
