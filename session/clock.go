@@ -175,6 +175,30 @@ func (g *Game) spend(a Action) (Clock, error) {
 	return c, nil
 }
 
+// chargeRequester charges the time since the turn started to the seat
+// that asked for the undo being accepted at at, if its clock is the one
+// running (it asked on its own turn, after the computer's reply, say):
+// its thinking time is not given back by the undo. With no increment; in
+// correspondence the move's days start again, as every move's do.
+func (g *Game) chargeRequester(at time.Time) error {
+	seat, _, ok := g.Deadline()
+	if !ok || seat != g.undoBy || g.cfg.Clock.Kind == Correspondence {
+		return nil
+	}
+	c := g.clocks[seat]
+	spent := max(at.Sub(g.turnStart), 0)
+	if g.cfg.Clock.Kind == Fischer {
+		c.Left -= spent // as Spend, without the increment
+		if c.Left <= 0 {
+			return fmt.Errorf("%s's time ran out before the undo", g.colors[seat])
+		}
+	} else if c, ok = g.cfg.Clock.Spend(c, spent); !ok {
+		return fmt.Errorf("%s's time ran out before the undo", g.colors[seat])
+	}
+	g.clocks[seat] = c
+	return nil
+}
+
 // timeout ends the turn of the seat to move, whose time ran out by a.At:
 // with two players it loses the game; with more it leaves, as after a
 // resignation, and the others play on.

@@ -257,3 +257,51 @@ func TestTimeLeft(t *testing.T) {
 		}
 	}
 }
+
+// TestGameClockUndoOnOwnTurn: an undo asked for on the asker's own turn
+// (after the computer's reply) and accepted at once gives the asker none
+// of the time it spent thinking on that turn: its clock keeps running
+// through the undo, and an asker out of time cannot take moves back.
+func TestGameClockUndoOnOwnTurn(t *testing.T) {
+	t0 := time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC)
+	at := func(s float64) time.Time { return t0.Add(time.Duration(s * float64(time.Second))) }
+	for _, tc := range []struct {
+		tc       TimeControl
+		deadline float64 // black's after the undo accepted at 59 s
+	}{
+		{TimeControl{Kind: Absolute, Main: 60 * time.Second}, 61},                                      // 50 s left after c3, 48 s of them spent
+		{TimeControl{Kind: Fischer, Main: 60 * time.Second, Increment: 5 * time.Second}, 66},           // 55 after c3, no increment for the undo
+		{TimeControl{Kind: ByoYomi, Main: 30 * time.Second, Periods: 3, Period: 10 * time.Second}, 69}, // two periods lost by 59 s, the last one whole
+	} {
+		gr, _ := board.Parse("5x5")
+		r, _ := rules.Parse("go", gr)
+		g, err := New(Config{Rules: r, Board: gr, Seats: []Seat{{Kind: Human}, {Kind: Computer, Level: "random"}}, Clock: tc.tc, Created: t0})
+		if err != nil {
+			t.Fatal(err)
+		}
+		mustApply(t, g, Action{Seat: 0, Kind: Move, Arg: "c3", At: at(10)})
+		mustApply(t, g, Action{Seat: 1, Kind: Move, Arg: "d4", At: at(11)})
+		mustApply(t, g, Action{Seat: 0, Kind: UndoRequest, At: at(59)})
+		mustApply(t, g, Action{Seat: 1, Kind: UndoAccept, At: at(59)})
+		if seat, d, _ := g.Deadline(); seat != 0 || !d.Equal(at(tc.deadline)) || len(g.State().History()) != 0 {
+			t.Errorf("%s: after the undo: seat %d to move, deadline %v, %d moves; want black, %v s, none",
+				tc.tc.Kind, seat, d.Sub(t0), len(g.State().History()), tc.deadline)
+		}
+	}
+	// Out of time before the acceptance: refused, nothing taken back.
+	gr, _ := board.Parse("5x5")
+	r, _ := rules.Parse("go", gr)
+	g, err := New(Config{Rules: r, Board: gr, Seats: []Seat{{Kind: Human}, {Kind: Computer, Level: "random"}}, Clock: TimeControl{Kind: Absolute, Main: 60 * time.Second}, Created: t0})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustApply(t, g, Action{Seat: 0, Kind: Move, Arg: "c3", At: at(10)})
+	mustApply(t, g, Action{Seat: 1, Kind: Move, Arg: "d4", At: at(11)})
+	mustApply(t, g, Action{Seat: 0, Kind: UndoRequest, At: at(60)})
+	if err := g.Apply(Action{Seat: 1, Kind: UndoAccept, At: at(62)}); err == nil || !strings.Contains(err.Error(), "time ran out") {
+		t.Errorf("an undo accepted after the asker's time ran out: %v; want refused", err)
+	}
+	if n := len(g.State().History()); n != 2 {
+		t.Errorf("after the refused acceptance: %d moves, want 2", n)
+	}
+}

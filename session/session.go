@@ -363,6 +363,9 @@ func (g *Game) do(a Action) error {
 			return errors.New("there is no undo request for you to answer")
 		}
 		if a.Kind == UndoAccept {
+			if err := g.chargeRequester(a.At); err != nil {
+				return err
+			}
 			for n := g.Undoable(g.undoBy); n > 0; n-- {
 				g.state.Undo()
 			}
