@@ -77,6 +77,13 @@ func (p *Position) Record() []KeeEntry {
 	return rec
 }
 
+// LastRescinds reports whether the last play of a Kee game's record is a
+// rescinding pass, which is in no history (History shows the plays it
+// left): Undo takes it back first.
+func (p *Position) LastRescinds() bool {
+	return p.kee != nil && len(p.kee.record) > 0 && p.kee.record[len(p.kee.record)-1].Rescinds != nil
+}
+
 // newKee checks a kee ruleset and returns the state it adds.
 func newKee(r rules.Ruleset) (*keeState, error) {
 	if r.Button {

@@ -591,13 +591,22 @@ func (g *Game) scoreWithDead() game.Result {
 // back: its last move and the moves of computer seats after it (a
 // computer answers at once, so against one the requester's own move is
 // seldom the last). It returns 0 where seat may not ask: outside play,
-// before its first move, or after a human player has moved since.
+// before its first move, after a human player has moved since, across a
+// resignation (a player who left, lost on time or was claimed stays
+// out), and in Kee after a rescinding pass (which the history does not
+// show).
 func (g *Game) Undoable(seat int) int {
 	if g.phase != Playing || seat < 0 || seat >= len(g.colors) {
 		return 0
 	}
+	if r, ok := g.state.(interface{ LastRescinds() bool }); ok && r.LastRescinds() {
+		return 0 // Kee: Undo would take back the rescinding pass, not the history's last play
+	}
 	h := g.state.History()
 	for i := len(h) - 1; i >= 0; i-- {
+		if h[i].Move.Kind == game.Resign {
+			return 0 // a player left (or lost on time, or was claimed): not taken back
+		}
 		if h[i].Player == g.colors[seat] {
 			return len(h) - i
 		}
