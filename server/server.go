@@ -935,7 +935,7 @@ func (s *Server) recordOf(sv *served) (*record.Record, error) {
 		rec.Set("TM", strconv.FormatFloat(tc.Main.Seconds(), 'f', -1, 64))
 		rec.Set("OT", overtime(tc))
 	}
-	rec.Set("DT", t.meta.Created.Format("2006-01-02"))
+	rec.Set("DT", t.meta.Created.UTC().Format("2006-01-02")) // the same date whatever the server's zone
 	rec.Set("GN", t.describe())
 	return rec, nil
 }
