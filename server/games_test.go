@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"moku/record"
 )
 
 // TestKeilPie plays Keil on hex:2 between two people: the komi pie (the
@@ -439,5 +441,28 @@ func TestUndoAgainstComputer(t *testing.T) {
 	v = ts.waitView(g.ID, func(v gameView) bool { return v.Version == want })
 	if len(v.Moves) != 4 || v.ToMove != 0 {
 		t.Errorf("after the undo, a move and an answer: %v", moveNames(v))
+	}
+}
+
+// TestRecordNamesEveryPlayer: the record of a Kee game of four names
+// black and white in PB and PW, and red and blue, which SGF has no
+// property for, in MKPN; reading it back keeps them.
+func TestRecordNamesEveryPlayer(t *testing.T) {
+	ts := newTestServer(t)
+	g := ts.create(createReq{Game: "kee", Board: "5x5", Players: 4, Seats: []seatReq{
+		{Kind: "human", Name: "Ann"}, {Kind: "human", Name: "Bob"}, {Kind: "human", Name: "Cy"}, {Kind: "human", Name: "Dee"}}})
+	ts.must(g, 0, "move", "c3")
+	code, sgf := ts.do("GET", "/api/games/"+g.ID+"/record", "")
+	recs, err := record.ReadSGF(sgf)
+	if code != http.StatusOK || err != nil || len(recs) != 1 {
+		t.Fatalf("record: %d %v\n%s", code, err, sgf)
+	}
+	for _, prop := range []string{"PB[Ann]", "PW[Bob]", "MKPN[R:Cy][U:Dee]"} {
+		if !strings.Contains(string(sgf), prop) {
+			t.Errorf("the record lacks %s:\n%s", prop, sgf)
+		}
+	}
+	if v, ok := recs[0].Get("MKPN"); !ok || v != "R:Cy" {
+		t.Errorf("MKPN read back: %q, %v", v, ok)
 	}
 }

@@ -914,10 +914,17 @@ func (s *Server) recordOf(sv *served) (*record.Record, error) {
 	if g.Config().Pie {
 		rec.Pie = g.Color(1)
 	}
+	var others []string // the names of red and blue (Kee of three or four), which SGF has no property for
 	for i, seat := range t.meta.Seats {
 		if id := map[board.Color]string{board.Black: "PB", board.White: "PW"}[g.Color(i)]; id != "" {
 			rec.Set(id, seat.Name)
+		} else {
+			others = append(others, g.Color(i).Letter()+":"+seat.Name)
 		}
+	}
+	if len(others) > 0 {
+		slices.Sort(others) // R before U
+		rec.Set("MKPN", others...)
 	}
 	timedOut := map[board.Color]bool{}
 	for _, seat := range g.TimedOut() {
