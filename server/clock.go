@@ -59,7 +59,7 @@ func (c *clockRequest) timeControl() (session.TimeControl, error) {
 	if c.Main != c.Main || c.Main > 1e6 || c.Increment != c.Increment || c.Increment > 1e6 || c.Period != c.Period || c.Period > 1e6 || c.Days > 1e4 {
 		return tc, fail(http.StatusBadRequest, "clock %+v out of range", *c)
 	}
-	if err := tc.Validate(); err != nil {
+	if err := tc.ValidateNew(); err != nil {
 		return tc, fail(http.StatusBadRequest, "%v", err)
 	}
 	return tc, nil

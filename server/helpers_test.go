@@ -349,6 +349,9 @@ func (ts *testServer) createClock(req createReq, clock *clockRequest) created {
 	if req.Players != 0 {
 		body["players"] = req.Players
 	}
+	if req.Setup != "" {
+		body["setup"] = req.Setup
+	}
 	code, data := ts.post("/api/games", body)
 	if code != http.StatusCreated {
 		ts.t.Fatalf("create %+v with clock %+v: %d %s", req, clock, code, data)

@@ -911,7 +911,7 @@ func (s *Server) recordOf(sv *served) (*record.Record, error) {
 			rec.Dead = g.Dead()
 		}
 	}
-	if g.Config().Pie {
+	if g.Config().Pie && g.PieChosen() {
 		rec.Pie = g.Color(1)
 	}
 	var others []string // the names of red and blue (Kee of three or four), which SGF has no property for

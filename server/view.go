@@ -202,9 +202,10 @@ type gameView struct {
 	TurnStart string      `json:"turnStart,omitempty"`
 	Deadline  string      `json:"deadline,omitempty"`
 	TimedOut  []int       `json:"timedOut,omitempty"`
-	// ClaimFrom (RFC 3339), in a game without a clock in play, is when
-	// the others may end the turn of the player to move if it stays
-	// silent (a "claim" action); Abandoned lists the seats so ended.
+	// ClaimFrom (RFC 3339), in a game without a clock in play, and in
+	// any game's komi pie (where no clock runs), is when the others may
+	// end the turn of the player to move if it stays silent (a "claim"
+	// action); Abandoned lists the seats so ended.
 	ClaimFrom string `json:"claimFrom,omitempty"`
 	Abandoned []int  `json:"abandoned,omitempty"`
 	// Aids are what the board aids draw (position.go).
@@ -249,7 +250,8 @@ func (t *table) view() gameView {
 			v.TurnStart = g.TurnStart().UTC().Format(time.RFC3339Nano)
 		}
 		v.TimedOut = g.TimedOut()
-	} else if g.Phase() == session.Playing {
+	}
+	if ph := g.Phase(); ph == session.Setup || ph == session.Playing && g.Config().Clock.Kind == session.NoClock {
 		v.ClaimFrom = g.SilentSince(g.ToMove()).Add(session.AbandonAfter).UTC().Format(time.RFC3339Nano)
 	}
 	v.Abandoned = g.Abandoned()

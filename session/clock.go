@@ -36,7 +36,9 @@ const (
 	MaxMoveDays = 30
 )
 
-// Validate says what is wrong with a time control, if anything.
+// Validate says what is wrong with a time control, if anything. (A main
+// time under a second is refused to new games by ValidateNew; games
+// stored before keep theirs.)
 func (tc TimeControl) Validate() error {
 	if tc.Main < 0 || tc.Increment < 0 || tc.Period < 0 || tc.Periods < 0 {
 		return fmt.Errorf("time control %+v: negative time", tc)
@@ -45,11 +47,11 @@ func (tc TimeControl) Validate() error {
 	case NoClock:
 		return nil
 	case Absolute:
-		if tc.Main < time.Second || tc.Main > MaxMainTime {
+		if tc.Main <= 0 || tc.Main > MaxMainTime {
 			return fmt.Errorf("absolute time: main time from a second to %v", MaxMainTime)
 		}
 	case Fischer:
-		if tc.Main < time.Second || tc.Main > MaxMainTime || tc.Increment > time.Hour {
+		if tc.Main <= 0 || tc.Main > MaxMainTime || tc.Increment > time.Hour {
 			return fmt.Errorf("fischer time: main time from a second to %v, an increment up to an hour", MaxMainTime)
 		}
 	case ByoYomi:
@@ -62,6 +64,18 @@ func (tc TimeControl) Validate() error {
 		}
 	default:
 		return fmt.Errorf("unknown clock %q (want absolute, fischer, byoyomi or correspondence)", tc.Kind)
+	}
+	return nil
+}
+
+// ValidateNew is Validate for a new game's time control: absolute and
+// Fischer main times from a second.
+func (tc TimeControl) ValidateNew() error {
+	if err := tc.Validate(); err != nil {
+		return err
+	}
+	if (tc.Kind == Absolute || tc.Kind == Fischer) && tc.Main < time.Second {
+		return fmt.Errorf("%s time: main time from a second to %v", tc.Kind, MaxMainTime)
 	}
 	return nil
 }
@@ -182,7 +196,7 @@ func (g *Game) spend(a Action) (Clock, error) {
 // correspondence the move's days start again, as every move's do.
 func (g *Game) chargeRequester(at time.Time) error {
 	seat, _, ok := g.Deadline()
-	if !ok || seat != g.undoBy || g.cfg.Clock.Kind == Correspondence {
+	if !ok || seat != g.undoBy || g.cfg.Clock.Kind == Correspondence || g.cfg.Version < Version4 {
 		return nil
 	}
 	c := g.clocks[seat]

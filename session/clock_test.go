@@ -90,9 +90,13 @@ func TestTimeControlValidate(t *testing.T) {
 		{TimeControl{Kind: Correspondence, Period: 36 * time.Hour}, false},
 		{TimeControl{Kind: "hourglass", Main: time.Minute}, false},
 	} {
-		if err := tc.tc.Validate(); (err == nil) != tc.ok {
+		if err := tc.tc.ValidateNew(); (err == nil) != tc.ok {
 			t.Errorf("%+v: %v", tc.tc, err)
 		}
+	}
+	// A game stored with a main time under a second still loads.
+	if err := (TimeControl{Kind: Absolute, Main: time.Millisecond}).Validate(); err != nil {
+		t.Errorf("Validate of a stored game's 1 ms: %v", err)
 	}
 }
 

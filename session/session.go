@@ -98,15 +98,19 @@ type Action struct {
 // and Go counts two passes as they stand; version 2 (before 7 December
 // 2026) lets any one player refuse a marking as soon as play stops,
 // ending the game counted as the board stands, and has no limit on a
-// game's actions; version 3 is today's: a marking may be refused only
-// once play has been resumed (Refusable), and a game ends scored as it
-// stands at ActionLimit actions.
+// game's actions; version 3 (before 8 December 2026) lets a marking be
+// refused only once play has been resumed (Refusable), and ends a game
+// scored as it stands at ActionLimit actions; version 4 is today's: an
+// undo asked for on the asker's own turn charges it the time it thought
+// (chargeRequester), and no undo takes back a resignation or, in Kee,
+// follows a rescinding pass (Undoable).
 const (
 	Version1 = 1
 	Version2 = 2
 	Version3 = 3
+	Version4 = 4
 	// Current is the version of new games.
-	Current = Version3
+	Current = Version4
 )
 
 // Config is a game's set-up.
@@ -145,6 +149,7 @@ type Game struct {
 	colors  []board.Color // seat index -> colour
 	phase   Phase
 	pieKomi string // the komi the first player proposed, "" before
+	chosen  bool   // the second player chose a colour (the pie's end)
 	undoBy  int    // the seat asking to take back its move, or -1
 	dead    []bool // Scoring: points marked dead
 	accept  []bool // Scoring: seats that accepted the marking
@@ -277,6 +282,10 @@ func (g *Game) Color(i int) board.Color { return g.colors[i] }
 // PieKomi returns the komi the first seat named in the komi pie, or "".
 func (g *Game) PieKomi() string { return g.pieKomi }
 
+// PieChosen reports whether the second player of a komi pie chose a
+// colour (false for a game abandoned before, see claim).
+func (g *Game) PieChosen() bool { return g.chosen }
+
 // UndoBy returns the seat whose undo request is open, or -1.
 func (g *Game) UndoBy() int { return g.undoBy }
 
@@ -398,6 +407,7 @@ func (g *Game) komi(a Action) error {
 		return fmt.Errorf("komi %q is not a number between -1000 and 1000", a.Arg)
 	}
 	g.pieKomi = strconv.FormatFloat(k, 'f', -1, 64)
+	g.turnStart = a.At // the second player's silence starts now (claim)
 	return nil
 }
 
@@ -417,6 +427,7 @@ func (g *Game) choose(a Action) error {
 		return err
 	}
 	g.colors[1], g.colors[0] = c, 3-c
+	g.chosen = true
 	g.turnStart = a.At // the clocks start with play
 	return nil
 }
@@ -599,12 +610,13 @@ func (g *Game) Undoable(seat int) int {
 	if g.phase != Playing || seat < 0 || seat >= len(g.colors) {
 		return 0
 	}
-	if r, ok := g.state.(interface{ LastRescinds() bool }); ok && r.LastRescinds() {
+	v4 := g.cfg.Version >= Version4
+	if r, ok := g.state.(interface{ LastRescinds() bool }); v4 && ok && r.LastRescinds() {
 		return 0 // Kee: Undo would take back the rescinding pass, not the history's last play
 	}
 	h := g.state.History()
 	for i := len(h) - 1; i >= 0; i-- {
-		if h[i].Move.Kind == game.Resign {
+		if v4 && h[i].Move.Kind == game.Resign {
 			return 0 // a player left (or lost on time, or was claimed): not taken back
 		}
 		if h[i].Player == g.colors[seat] {

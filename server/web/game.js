@@ -273,7 +273,7 @@ export function showGame(main, id, seatStr, token) {
   g.passLabel = passLabel;
   $("#take-button").onclick = () => act("move", "button");
   $("#resign").onclick = () => { if (confirm("Resign this game?")) act("move", "resign"); };
-  $("#claim").onclick = () => { if (confirm("End the game of the player to move, silent for a week?")) act("claim"); };
+  $("#claim").onclick = $("#pie-claim").onclick = () => { if (confirm("End the game of the player to move, silent for a week?")) act("claim"); };
   $("#undo").onclick = () => act("undo-request");
   $("#undo-accept").onclick = () => act("undo-accept");
   $("#undo-decline").onclick = () => act("undo-decline");
@@ -544,7 +544,9 @@ export function showGame(main, id, seatStr, token) {
     else if (v.phase === "setup") status = "Setting up the komi pie";
     else status = `${v.seats[v.toMove].name} (${v.seats[v.toMove].color}) to play, move ${v.moves.length + 1}`;
     $("#status").textContent = status;
-    $("#claim").hidden = !(seat >= 0 && v.claimFrom && v.toMove !== seat && Date.now() >= Date.parse(v.claimFrom));
+    const claimable = seat >= 0 && v.claimFrom && v.toMove !== seat && Date.now() >= Date.parse(v.claimFrom);
+    $("#claim").hidden = !claimable;
+    $("#pie-claim").hidden = !(claimable && v.phase === "setup"); // the play controls are hidden in the pie
     g.chat.update();
     const turn = myTurn();
     const legal = new Set(v.legal);
