@@ -277,12 +277,7 @@ func TestGameClockUndoOnOwnTurn(t *testing.T) {
 		{TimeControl{Kind: Fischer, Main: 60 * time.Second, Increment: 5 * time.Second}, 66},           // 55 after c3, no increment for the undo
 		{TimeControl{Kind: ByoYomi, Main: 30 * time.Second, Periods: 3, Period: 10 * time.Second}, 69}, // two periods lost by 59 s, the last one whole
 	} {
-		gr, _ := board.Parse("5x5")
-		r, _ := rules.Parse("go", gr)
-		g, err := New(Config{Rules: r, Board: gr, Seats: []Seat{{Kind: Human}, {Kind: Computer, Level: "random"}}, Clock: tc.tc, Created: t0})
-		if err != nil {
-			t.Fatal(err)
-		}
+		g := seatedGame(t, "go", "5x5", []Seat{{Kind: Human}, {Kind: Computer, Level: "random"}}, tc.tc, 0, t0)
 		mustApply(t, g, Action{Seat: 0, Kind: Move, Arg: "c3", At: at(10)})
 		mustApply(t, g, Action{Seat: 1, Kind: Move, Arg: "d4", At: at(11)})
 		mustApply(t, g, Action{Seat: 0, Kind: UndoRequest, At: at(59)})
@@ -293,12 +288,7 @@ func TestGameClockUndoOnOwnTurn(t *testing.T) {
 		}
 	}
 	// Out of time before the acceptance: refused, nothing taken back.
-	gr, _ := board.Parse("5x5")
-	r, _ := rules.Parse("go", gr)
-	g, err := New(Config{Rules: r, Board: gr, Seats: []Seat{{Kind: Human}, {Kind: Computer, Level: "random"}}, Clock: TimeControl{Kind: Absolute, Main: 60 * time.Second}, Created: t0})
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := seatedGame(t, "go", "5x5", []Seat{{Kind: Human}, {Kind: Computer, Level: "random"}}, TimeControl{Kind: Absolute, Main: 60 * time.Second}, 0, t0)
 	mustApply(t, g, Action{Seat: 0, Kind: Move, Arg: "c3", At: at(10)})
 	mustApply(t, g, Action{Seat: 1, Kind: Move, Arg: "d4", At: at(11)})
 	mustApply(t, g, Action{Seat: 0, Kind: UndoRequest, At: at(60)})

@@ -9,6 +9,25 @@ import (
 	"moku/rules"
 )
 
+// seatedGame starts a game of rules desc on board spec with seats, clock
+// tc and serving version (0: Current), created at t0.
+func seatedGame(t *testing.T, desc, spec string, seats []Seat, tc TimeControl, version int, t0 time.Time) *Game {
+	t.Helper()
+	gr, err := board.Parse(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := rules.Parse(desc, gr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := New(Config{Rules: r, Board: gr, Seats: seats, Clock: tc, Created: t0, Version: version})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
 // TestUndoRefused: no undo takes back a Kee rescinding pass's effect by
 // the wrong end (the history's last play is not the record's), nor a
 // resignation forced by the clock, which would bring a player who lost on
@@ -17,15 +36,7 @@ func TestUndoRefused(t *testing.T) {
 	t0 := time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC)
 	at := func(s int) time.Time { return t0.Add(time.Duration(s) * time.Second) }
 
-	gr, _ := board.Parse("2x1")
-	r, err := rules.Parse("kee", gr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := New(Config{Rules: r, Board: gr, Seats: []Seat{{Kind: Human}, {Kind: Human}}, Created: t0})
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := seatedGame(t, "kee", "2x1", []Seat{{Kind: Human}, {Kind: Human}}, TimeControl{}, 0, t0)
 	for i, arg := range []string{"a1", "b1", "appeal-a1", "pass"} {
 		mustApply(t, g, Action{Seat: i % 2, Kind: Move, Arg: arg, At: at(i + 1)})
 	}
@@ -36,16 +47,7 @@ func TestUndoRefused(t *testing.T) {
 		t.Error("an undo request after a rescinding pass was accepted")
 	}
 
-	gr, _ = board.Parse("5x5")
-	r, err = rules.Parse("kee players=3", gr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err = New(Config{Rules: r, Board: gr, Seats: []Seat{{Kind: Human}, {Kind: Human}, {Kind: Human}},
-		Clock: TimeControl{Kind: Absolute, Main: 60 * time.Second}, Created: t0})
-	if err != nil {
-		t.Fatal(err)
-	}
+	g = seatedGame(t, "kee players=3", "5x5", []Seat{{Kind: Human}, {Kind: Human}, {Kind: Human}}, TimeControl{Kind: Absolute, Main: 60 * time.Second}, 0, t0)
 	mustApply(t, g, Action{Seat: 0, Kind: Move, Arg: "a1", At: at(1)})
 	mustApply(t, g, Action{Seat: 1, Kind: Move, Arg: "c3", At: at(2)})
 	mustApply(t, g, Action{Seat: 2, Kind: Timeout, At: at(70)})
@@ -63,13 +65,7 @@ func TestUndoRefused(t *testing.T) {
 func TestUndoVersion3(t *testing.T) {
 	t0 := time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC)
 	at := func(s int) time.Time { return t0.Add(time.Duration(s) * time.Second) }
-	gr, _ := board.Parse("5x5")
-	r, _ := rules.Parse("kee players=3", gr)
-	g, err := New(Config{Rules: r, Board: gr, Seats: []Seat{{Kind: Human}, {Kind: Human}, {Kind: Human}},
-		Clock: TimeControl{Kind: Absolute, Main: 60 * time.Second}, Created: t0, Version: Version3})
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := seatedGame(t, "kee players=3", "5x5", []Seat{{Kind: Human}, {Kind: Human}, {Kind: Human}}, TimeControl{Kind: Absolute, Main: 60 * time.Second}, Version3, t0)
 	mustApply(t, g, Action{Seat: 0, Kind: Move, Arg: "a1", At: at(1)})
 	mustApply(t, g, Action{Seat: 1, Kind: Move, Arg: "c3", At: at(2)})
 	mustApply(t, g, Action{Seat: 2, Kind: Timeout, At: at(70)})
@@ -77,12 +73,7 @@ func TestUndoVersion3(t *testing.T) {
 		t.Errorf("version 3: the seat that lost on time may take back %d moves; want 1, as then", n)
 	}
 
-	r, _ = rules.Parse("go", gr)
-	g, err = New(Config{Rules: r, Board: gr, Seats: []Seat{{Kind: Human}, {Kind: Computer, Level: "random"}},
-		Clock: TimeControl{Kind: Absolute, Main: 60 * time.Second}, Created: t0, Version: Version3})
-	if err != nil {
-		t.Fatal(err)
-	}
+	g = seatedGame(t, "go", "5x5", []Seat{{Kind: Human}, {Kind: Computer, Level: "random"}}, TimeControl{Kind: Absolute, Main: 60 * time.Second}, Version3, t0)
 	mustApply(t, g, Action{Seat: 0, Kind: Move, Arg: "c3", At: at(10)})
 	mustApply(t, g, Action{Seat: 1, Kind: Move, Arg: "d4", At: at(11)})
 	mustApply(t, g, Action{Seat: 0, Kind: UndoRequest, At: at(59)})
