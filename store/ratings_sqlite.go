@@ -70,8 +70,7 @@ func (s *SQLite) RateGame(ctx context.Context, id, game string, at time.Time, ac
 	}
 	before := make([]Rating, len(accounts))
 	for i, a := range accounts {
-		var one int
-		if err := tx.QueryRowContext(ctx, `SELECT 1 FROM accounts WHERE id = ?`, a).Scan(&one); errors.Is(err, sql.ErrNoRows) {
+		if err := sqliteAccountLive(ctx, tx, a); errors.Is(err, ErrNoAccount) {
 			return false, tx.Commit() // a player's account is gone: the game stays unrated
 		} else if err != nil {
 			return false, err
