@@ -73,6 +73,7 @@ func (s *Server) follow() {
 			s.mu.Unlock()
 			for _, id := range ids {
 				send(store.Notice{Game: id})
+				send(store.Notice{Game: id, Seats: true})
 			}
 		})
 	}()
@@ -96,12 +97,45 @@ func (s *Server) notice(n store.Notice) {
 	if sv.dropped {
 		return // read from the store when next asked for
 	}
+	if n.Seats {
+		s.seatsNoticeLocked(n.Game, sv)
+		return
+	}
 	if n.Seq > 0 && len(sv.t.actions) >= n.Seq {
 		return // this server's own action, or already read
 	}
 	if s.catchUpLocked(s.ctx, n.Game, sv) {
 		s.takeOver(n.Game, sv)
 		s.rateGame(s.ctx, n.Game, sv) // should its server not have
+	}
+}
+
+// seatsNoticeLocked reads again from the store which accounts hold the
+// seats of a game held here (another server bound one, or deleted an
+// account holding one), so that the seat's account may act without its
+// token here too and the watchers see its name. The caller holds sv.mu.
+func (s *Server) seatsNoticeLocked(id string, sv *served) {
+	meta, err := s.store.Get(s.ctx, id)
+	if err != nil {
+		if s.ctx.Err() == nil {
+			s.log.Warn("reading another server's seats", "game", id, "err", err)
+		}
+		return
+	}
+	seats := sv.t.meta.Seats
+	if len(meta.Seats) != len(seats) {
+		return // cannot happen: a game's seats are fixed at its start
+	}
+	changed := false
+	for i, st := range meta.Seats {
+		if seats[i].Account != st.Account || seats[i].Name != st.Name {
+			seats[i].Account, seats[i].Name = st.Account, st.Name
+			changed = true
+		}
+	}
+	if changed {
+		sv.cached = nil // the view names the seats anew
+		s.broadcast(sv)
 	}
 }
 

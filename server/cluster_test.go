@@ -9,6 +9,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"net/http/cookiejar"
 	"net/http/httptest"
 	"strings"
 	"sync"
@@ -386,5 +387,78 @@ func TestClusterLoadCatchUp(t *testing.T) {
 	// And the game goes on through b at the version it shows.
 	if code, body := b.act(g, 1, "c3", 1); code != http.StatusOK {
 		t.Errorf("move 2 through b: %d %s", code, body)
+	}
+}
+
+// A seat bound to an account through one server is that account's on the
+// other at once: its player acts there without the seat's token, and the
+// other server's watchers see the account's name; the account's deletion
+// through the first server frees the seat on the other too.
+func TestClusterSeatBinding(t *testing.T) {
+	nodes := clNodes(t, pgtest.DSN(t), 2, Options{})
+	a, b := nodes[0], nodes[1]
+	g := a.create("human", "human")
+	wb := b.watch(g.ID) // b holds the game from now on
+	clWaitVersion(t, wb, 0)
+	if code, body := b.act(g, 0, "e5", 0); code != http.StatusOK {
+		t.Fatalf("the first move: %d %s", code, body)
+	}
+	clWaitVersion(t, wb, 1)
+
+	jar, _ := cookiejar.New(nil) // one browser: both servers are on 127.0.0.1
+	ann := &http.Client{Jar: jar, Timeout: 30 * time.Second}
+	post := func(nd *clNode, path string, v any) (int, string) {
+		t.Helper()
+		data, _ := json.Marshal(v)
+		res, err := ann.Post(nd.http.URL+path, "application/json", bytes.NewReader(data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		body, _ := io.ReadAll(res.Body)
+		return res.StatusCode, string(body)
+	}
+	if code, body := post(a, "/api/account/signup", map[string]string{"name": "Ann", "password": "correct horse"}); code != http.StatusCreated && code != http.StatusOK {
+		t.Fatalf("sign-up: %d %s", code, body)
+	}
+	// Before the binding, b refuses Ann's account the seat without its token.
+	if code, body := post(b, "/api/games/"+g.ID+"/actions", map[string]any{"seat": 1, "kind": "move", "arg": "c3", "version": 1}); code != http.StatusForbidden {
+		t.Fatalf("an unbound seat played by an account: %d %s", code, body)
+	}
+	if code, body := post(a, "/api/games/"+g.ID+"/seat", map[string]any{"seat": 1, "token": g.Tokens[1]}); code != http.StatusOK {
+		t.Fatalf("binding the seat through a: %d %s", code, body)
+	}
+	// b's watchers are sent the seat's new name, without a move.
+	deadline := time.After(10 * time.Second)
+	for named := false; !named; {
+		select {
+		case v, ok := <-wb:
+			if !ok {
+				t.Fatal("b's WebSocket closed")
+			}
+			named = v.Version == 1 && v.Seats[1].Name == "Ann"
+		case <-deadline:
+			t.Fatal("b's watchers were not told of the seat's account")
+		}
+	}
+	if code, body := post(b, "/api/games/"+g.ID+"/actions", map[string]any{"seat": 1, "kind": "move", "arg": "c3", "version": 1}); code != http.StatusOK {
+		t.Fatalf("the bound seat played through b by its account: %d %s", code, body)
+	}
+
+	if code, body := post(a, "/api/account/delete", map[string]string{"password": "correct horse"}); code != http.StatusOK {
+		t.Fatalf("deleting the account through a: %d %s", code, body)
+	}
+	held := func() string {
+		b.srv.mu.Lock()
+		sv := b.srv.tables[g.ID]
+		b.srv.mu.Unlock()
+		sv.mu.Lock()
+		defer sv.mu.Unlock()
+		return sv.t.meta.Seats[1].Account
+	}
+	for start := time.Now(); held() != ""; time.Sleep(10 * time.Millisecond) {
+		if time.Since(start) > 10*time.Second {
+			t.Fatal("b still holds the deleted account's seat")
+		}
 	}
 }

@@ -68,6 +68,12 @@ func (p *Postgres) SetPassword(ctx context.Context, id, hash string) (err error)
 // its open challenges.
 func (p *Postgres) DeleteAccount(ctx context.Context, id string) (err error) {
 	defer markUnavailable(&err)
+	var games []string // whose seats it held: every server holding one hears of it
+	defer func() {
+		if err == nil {
+			p.announceSeats(games...)
+		}
+	}()
 	return pgx.BeginFunc(ctx, p.pool, func(tx pgx.Tx) error {
 		// The account's row first: a challenge posted or joined by it
 		// (which locks the row, pgLockAccount) commits before, and the
@@ -99,10 +105,14 @@ func (p *Postgres) DeleteAccount(ctx context.Context, id string) (err error) {
 				return err
 			}
 		}
-		_, err = tx.Exec(ctx, `UPDATE games SET seats = (
+		rows, err = tx.Query(ctx, `UPDATE games SET seats = (
 				SELECT jsonb_agg(CASE WHEN s->>'Account' = $1 THEN s - 'Account' ELSE s END ORDER BY i)
 				FROM jsonb_array_elements(seats) WITH ORDINALITY AS e(s, i))
-			WHERE seats @> jsonb_build_array(jsonb_build_object('Account', $1::text))`, id)
+			WHERE seats @> jsonb_build_array(jsonb_build_object('Account', $1::text)) RETURNING id`, id)
+		if err != nil {
+			return err
+		}
+		games, err = pgx.CollectRows(rows, pgx.RowTo[string])
 		if err != nil {
 			return err
 		}
@@ -163,7 +173,11 @@ func (p *Postgres) BindSeat(ctx context.Context, game string, seat int, account,
 	if err != nil {
 		return false, err
 	}
-	return owner != nil && *owner == account, nil
+	if owner == nil || *owner != account {
+		return false, nil
+	}
+	p.announceSeats(game) // every server holding the game names the seat anew
+	return true, nil
 }
 
 // AccountGames returns the games with a seat of an account.

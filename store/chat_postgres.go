@@ -15,6 +15,11 @@ import (
 // does not hold, and ignores it.
 const chatNoticePrefix = "chat "
 
+// seatsNoticePrefix starts the announcement that a game's seats changed
+// ("seats GAME 0"), which a server that knows no such notice ignores as
+// chatNoticePrefix's.
+const seatsNoticePrefix = "seats "
+
 // AddChat stores a chat line and announces it.
 func (p *Postgres) AddChat(ctx context.Context, l *ChatLine) (err error) {
 	defer markUnavailable(&err)

@@ -244,6 +244,18 @@ func (p *Postgres) announcer() {
 	}
 }
 
+// announceSeats queues the announcement that the seats of games changed,
+// after the transaction that changed them committed.
+func (p *Postgres) announceSeats(games ...string) {
+	for _, g := range games {
+		select {
+		case p.notices <- seatsNoticePrefix + g + " 0":
+		case <-p.done:
+			return
+		}
+	}
+}
+
 // SchemaVersion returns the version of the database's schema.
 func (p *Postgres) SchemaVersion(ctx context.Context) (int, error) {
 	var v int
@@ -498,6 +510,10 @@ func (p *Postgres) Listen(ctx context.Context, f func(Notice)) error {
 			}
 			if game, ok := strings.CutPrefix(line[:i], chatNoticePrefix); ok {
 				f(Notice{Game: game, Chat: int64(seq)})
+				continue
+			}
+			if game, ok := strings.CutPrefix(line[:i], seatsNoticePrefix); ok {
+				f(Notice{Game: game, Seats: true})
 				continue
 			}
 			f(Notice{Game: line[:i], Seq: seq})

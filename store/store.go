@@ -167,6 +167,10 @@ type Notice struct {
 	// Chat, if not 0, is a chat line of the game recorded (ChatLine.ID),
 	// and Seq is 0.
 	Chat int64
+	// Seats, if true, tells that the game's seats changed (one was bound
+	// to an account, or an account holding one was deleted: see Get), and
+	// Seq and Chat are 0.
+	Seats bool
 }
 
 // Notifier is implemented by stores that several servers can share: Listen
