@@ -95,10 +95,7 @@ func (p Player) TimeLeft(main, period time.Duration) {
 	}
 	sp.Clock = &search.Clock{}
 	if period > 0 {
-		sp.Clock.Settings(main, period, 1)
-		if main == 0 {
-			sp.Clock.Left(period, 1)
-		}
+		sp.Clock.Settings(main, period, 1) // with main 0, in the period
 		return
 	}
 	sp.Clock.Settings(max(main, time.Millisecond), 0, 0) // 0 would mean no limit

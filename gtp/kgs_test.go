@@ -203,6 +203,9 @@ func TestKGSTimeSettingsClock(t *testing.T) {
 		{[]string{"kgs-time_settings byoyomi 0 30 5", "time_settings 0 300 25", "time_left b 300 25"}, 12*time.Second - 200*time.Millisecond, true},
 		{[]string{"kgs-time_settings absolute 600"}, 600*time.Second/40 - 200*time.Millisecond, true},
 		{[]string{"kgs-time_settings absolute 600", "kgs-time_settings none"}, 0, false},
+		// Each colour has its clock: White's word leaves Black's time (Black is to move).
+		{[]string{"time_settings 600 0 0", "time_left b 600 0", "time_left w 1 0"}, 600*time.Second/40 - 200*time.Millisecond, true},
+		{[]string{"time_settings 600 0 0", "time_left w 600 0", "time_left b 20 0"}, 20*time.Second/40 - 200*time.Millisecond, true},
 	} {
 		e, err := gtp.New(catalog.Config{Rules: "go", Board: "9x9"}, 1)
 		if err != nil {

@@ -9,7 +9,6 @@ import (
 	"strings"
 	"time"
 
-	"moku/board"
 	"moku/catalog"
 	"moku/game"
 	"moku/playout"
@@ -288,7 +287,7 @@ func (e *Engine) UseSearch(p *search.Player) {
 		if byoyomi && len(a) == 3 && a[2] != "0" {
 			a = []string{a[0], a[1], "1"} // the time left of one period, for one move
 		}
-		return timeLeft(p.Clock, a)
+		return timeLeft(e, p.Clock, a)
 	})
 	e.Register("moku-pie-komi", func(e *Engine, a []string) (string, error) { return pieKomi(e.State(), p.Opt) })
 	e.Register("moku-pie-color", func(e *Engine, a []string) (string, error) { return pieColor(e.State(), p.Opt, a) })
@@ -352,20 +351,22 @@ func kgsTimeSettings(c *search.Clock, a []string) (bool, error) {
 	return true, err
 }
 
-// timeLeft answers time_left <color> <time> <stones>.
-func timeLeft(c *search.Clock, a []string) (string, error) {
+// timeLeft answers time_left <color> <time> <stones>: the time of that
+// colour's clock (each player has one).
+func timeLeft(e *Engine, c *search.Clock, a []string) (string, error) {
 	if len(a) != 3 {
 		return "", fmt.Errorf("usage: time_left <color> <time> <stones>")
 	}
-	if _, err := board.ParseColor(a[0]); err != nil {
-		return "", fmt.Errorf("invalid color")
+	color, err := e.color(a[0])
+	if err != nil {
+		return "", err
 	}
 	left, err1 := strconv.ParseFloat(a[1], 64)
 	stones, err2 := strconv.Atoi(a[2])
 	if err1 != nil || err2 != nil {
 		return "", fmt.Errorf("syntax error")
 	}
-	c.Left(seconds(left), stones)
+	c.Left(color, seconds(left), stones)
 	return "", nil
 }
 

@@ -106,6 +106,7 @@ func TestSearchCommands(t *testing.T) {
 		{"genmove b", "= "},
 		{"time_left w 29 0", "= \n\n"},
 		{"time_left purple 29 0", "? invalid color\n\n"},
+		{"time_left r 29 0", "? invalid color: the game has 2 players\n\n"},
 		{"genmove w", "= "},
 		{"moku-analyze 300", "= player black\nwinrate "},
 		{"moku-analyze -1", "? usage: moku-analyze [playouts]\n\n"},

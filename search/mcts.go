@@ -718,7 +718,7 @@ func (p *Player) Genmove(s game.State) (game.Move, error) {
 		}
 	}
 	opt := p.Opt.Tune(s.Rules(), s.Graph())
-	begin := time.Now()
+	begin, mover := time.Now(), s.ToMove()
 	if p.Clock != nil {
 		if d, ok := p.Clock.Budget(s); ok {
 			if opt.Time <= 0 || d < opt.Time {
@@ -742,7 +742,7 @@ func (p *Player) Genmove(s game.State) (game.Move, error) {
 			hist: append([]game.Played(nil), s.History()...)}
 	}
 	if p.Clock != nil {
-		p.Clock.Spent(time.Since(begin))
+		p.Clock.Spent(mover, time.Since(begin))
 	}
 	if err != nil {
 		return game.Move{}, err

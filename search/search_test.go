@@ -155,7 +155,11 @@ func TestClock(t *testing.T) {
 	if !ok || d < time.Second || d > 2*time.Second {
 		t.Fatalf("60 s for a 9x9 game: %v a move", d)
 	}
-	c.Left(time.Second, 0)
+	c.Left(board.White, time.Second, 0)
+	if d, _ := c.Budget(s); d < time.Second {
+		t.Fatalf("White's 1 s left cut Black's budget to %v a move", d)
+	}
+	c.Left(board.Black, time.Second, 0)
 	if d, _ := c.Budget(s); d > 100*time.Millisecond {
 		t.Fatalf("1 s left: %v a move", d)
 	}
@@ -164,7 +168,11 @@ func TestClock(t *testing.T) {
 		t.Fatalf("byo-yomi 30 s / 10 stones: %v a move", d)
 	}
 	c.Settings(10*time.Second, 30*time.Second, 10)
-	c.Spent(11 * time.Second)
+	c.Spent(board.White, 11*time.Second)
+	if d, _ := c.Budget(s); d < time.Second {
+		t.Fatalf("White's main time spent cut Black's budget to %v a move", d)
+	}
+	c.Spent(board.Black, 11*time.Second)
 	if d, _ := c.Budget(s); d < 2*time.Second || d > 3*time.Second {
 		t.Fatalf("main time spent, byo-yomi 30 s / 10 stones: %v a move", d)
 	}
