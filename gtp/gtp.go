@@ -559,7 +559,17 @@ func (e *Engine) boardsize(a []string) (string, error) {
 	return "", nil
 }
 
-func (e *Engine) clearBoard([]string) (string, error) { return "", e.rebuild(nil) }
+// clearBoard empties the board: a record's set-up stones (loadsgf) go
+// too, its board, rules and komi stay.
+func (e *Engine) clearBoard([]string) (string, error) {
+	old := e.loaded
+	e.loaded = nil // e.cfg is the record's board and rules since loadsgf
+	if err := e.rebuild(nil); err != nil {
+		e.loaded = old
+		return "", err
+	}
+	return "", nil
+}
 
 func (e *Engine) komi(a []string) (string, error) {
 	if len(a) != 1 {

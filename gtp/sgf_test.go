@@ -3,6 +3,7 @@ package gtp
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -183,5 +184,35 @@ func TestResponsesHaveNoBlankLines(t *testing.T) {
 				t.Errorf("response %d: %q", i+1, r)
 			}
 		}
+	}
+}
+
+// TestClearBoardAfterLoad: clear_board empties the board of a loaded
+// record, set-up stones too (GTP: the board cleared, the history
+// emptied), keeping its size and komi; fixed_handicap then places stones.
+func TestClearBoardAfterLoad(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "h.sgf")
+	if err := os.WriteFile(file, []byte("(;GM[1]FF[4]SZ[9]KM[0.5]HA[2]AB[cc][gg];W[ee];B[ce])"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	e := engine(t, "go", "19x19")
+	mustExec(t, e, "loadsgf "+file)
+	if got := strings.Fields(mustExec(t, e, "list_stones b")); len(got) != 3 || !slices.Contains(got, "c7") || !slices.Contains(got, "g3") || !slices.Contains(got, "c5") {
+		t.Fatalf("loaded: black stones %q, want c7 g3 c5", got)
+	}
+	mustExec(t, e, "clear_board")
+	for _, c := range []string{"b", "w"} {
+		if got := mustExec(t, e, "list_stones "+c); got != "" {
+			t.Errorf("after clear_board: %s stones %q", c, got)
+		}
+	}
+	if n := e.State().Graph().N(); n != 81 {
+		t.Errorf("after clear_board: %d points, want 9x9's 81", n)
+	}
+	if got := e.State().Rules().Komi; got != 0.5 {
+		t.Errorf("after clear_board: komi %v, want the record's 0.5", got)
+	}
+	if got := mustExec(t, e, "fixed_handicap 2"); got == "" {
+		t.Errorf("fixed_handicap 2 after clear_board placed nothing")
 	}
 }
