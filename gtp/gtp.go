@@ -98,7 +98,15 @@ func New(cfg catalog.Config, seed uint64) (*Engine, error) {
 	e.handlers["loadsgf"] = func(e *Engine, a []string) (string, error) {
 		out, err := load(e, a)
 		if err == nil {
+			// A record's own opening passes (White to play first, PL[W])
+			// belong to its set-up: undo stops at them.
 			e.setup, e.implied = 0, nil
+			for _, m := range e.loaded.rec.Moves {
+				if !m.Implied || e.setup >= len(e.state.History()) {
+					break
+				}
+				e.setup++
+			}
 		}
 		return out, err
 	}

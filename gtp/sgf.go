@@ -126,6 +126,7 @@ func (e *Engine) printSGF(a []string) (string, error) {
 		rec = e.loaded.rec.Follow(e.state)
 	} else {
 		rec = record.FromState(e.state)
+		handicapAsSetup(rec, e.setup)
 	}
 	text := record.FormatSGF(rec.Tree())
 	if len(a) == 0 {
@@ -135,4 +136,28 @@ func (e *Engine) printSGF(a []string) (string, error) {
 		return "", fmt.Errorf("cannot write '%s': %v", a[0], err)
 	}
 	return "", nil
+}
+
+// handicapAsSetup writes the first n moves of rec, the handicap stones
+// and White's passes between them (fixed_handicap and the others), as
+// other programs write a handicap: Black's set-up stones (AB), HA, and
+// White to play (PL), so that a record read back starts from them.
+func handicapAsSetup(rec *record.Record, n int) {
+	if n <= 0 || n > len(rec.Moves) {
+		return
+	}
+	var stones []board.Stone
+	for _, m := range rec.Moves[:n] {
+		switch {
+		case m.Move.Kind == game.Place && m.Player == board.Black:
+			stones = append(stones, board.Stone{Point: m.Move.Point, Color: board.Black})
+		case m.Move.Kind == game.Pass && m.Player == board.White:
+		default:
+			return // not a handicap: leave the record as played
+		}
+	}
+	rec.Setup = append(rec.Setup, stones...)
+	pass := record.Move{Played: game.Played{Player: board.Black, Move: game.PassMove}, Implied: true}
+	rec.Moves = append([]record.Move{pass}, rec.Moves[n:]...)
+	rec.Set("HA", strconv.Itoa(len(stones)))
 }

@@ -1,6 +1,7 @@
 package gtp
 
 import (
+	"moku/board"
 	"os"
 	"path/filepath"
 	"slices"
@@ -214,5 +215,49 @@ func TestClearBoardAfterLoad(t *testing.T) {
 	}
 	if got := mustExec(t, e, "fixed_handicap 2"); got == "" {
 		t.Errorf("fixed_handicap 2 after clear_board placed nothing")
+	}
+}
+
+// TestPrintSGFHandicap: printsgf writes a handicap as other programs do
+// (AB, HA, White to play), without White's passes between the stones, and
+// the record read back starts from the stones: undo never takes them.
+func TestPrintSGFHandicap(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "fh.sgf")
+	e := engine(t, "go", "9x9")
+	mustExec(t, e, "fixed_handicap 3")
+	got := mustExec(t, e, "printsgf")
+	for _, w := range []string{"HA[3]", "AB[", "PL[W]"} {
+		if !strings.Contains(got, w) {
+			t.Errorf("handicap alone: printsgf\n%s\nlacks %q", got, w)
+		}
+	}
+	mustExec(t, e, "play w e5")
+	mustExec(t, e, "printsgf "+file)
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(data)
+	for _, w := range []string{"HA[3]", "PL[W]", ";W[ee]"} {
+		if !strings.Contains(text, w) {
+			t.Errorf("printsgf\n%s\nlacks %q", text, w)
+		}
+	}
+	if strings.Contains(text, "W[]") || strings.Contains(text, "W[tt]") || strings.Contains(text, ";B[") {
+		t.Errorf("printsgf writes the handicap as moves:\n%s", text)
+	}
+	f := engine(t, "go", "9x9")
+	if got := mustExec(t, f, "loadsgf "+file); got != "black" {
+		t.Errorf("loaded: %s to move, want black", got)
+	}
+	if got := strings.Fields(mustExec(t, f, "list_stones b")); len(got) != 3 {
+		t.Errorf("loaded: black stones %q, want the 3 of the handicap", got)
+	}
+	mustExec(t, f, "undo") // White's e5
+	if got, _ := f.Execute("undo"); got != "? cannot undo\n\n" {
+		t.Errorf("undo past the handicap: %q", got)
+	}
+	if got := strings.Fields(mustExec(t, f, "list_stones b")); len(got) != 3 || f.State().ToMove() != board.White {
+		t.Errorf("after undo: black stones %q, %s to move; want the 3 of the handicap, White to move", got, f.State().ToMove())
 	}
 }
