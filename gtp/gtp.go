@@ -62,7 +62,9 @@ type Engine struct {
 	state    game.State
 	handlers map[string]Handler
 	player   Player
-	playedBy string // what plays genmove, for version
+	// playedBy says what plays genmove in the game as it is now (its
+	// board and rules may have changed since the start), for version.
+	playedBy func(game.State) string
 	// estimator judges dead stones for final_status_list, or nil.
 	estimator game.Estimator
 	quit      bool
@@ -86,7 +88,7 @@ func New(cfg catalog.Config, seed uint64) (*Engine, error) {
 		return nil, err
 	}
 	e := &Engine{cfg: cfg, game: r.Game, handlers: map[string]Handler{}, streams: map[string]StreamHandler{},
-		player: RandomPlayer{Rand: rand.New(rand.NewPCG(seed, 0x6d6f6b75))}, playedBy: randomDesc}
+		player: RandomPlayer{Rand: rand.New(rand.NewPCG(seed, 0x6d6f6b75))}, playedBy: named(randomDesc)}
 	if e.state, err = catalog.Start(cfg); err != nil {
 		return nil, err
 	}
@@ -127,10 +129,15 @@ const randomDesc = "uniformly random legal moves"
 // RandomPlayer); version names it by its Name.
 func (e *Engine) SetPlayer(p Player) {
 	e.player = p
-	e.playedBy = p.Name()
+	e.playedBy = named(p.Name())
 	if _, ok := p.(RandomPlayer); ok {
-		e.playedBy = randomDesc
+		e.playedBy = named(randomDesc)
 	}
+}
+
+// named is a playedBy that says name whatever the game.
+func named(name string) func(game.State) string {
+	return func(game.State) string { return name }
 }
 
 // Register adds (or replaces) the command name.
@@ -438,7 +445,7 @@ func noBlankLines(s string) string {
 var standard = map[string]Handler{
 	"protocol_version": func(*Engine, []string) (string, error) { return "2", nil },
 	"name":             func(*Engine, []string) (string, error) { return Name, nil },
-	"version":          func(e *Engine, _ []string) (string, error) { return Version + " (genmove: " + e.playedBy + ")", nil },
+	"version":          func(e *Engine, _ []string) (string, error) { return Version + " (genmove: " + e.playedBy(e.state) + ")", nil },
 	"known_command": func(e *Engine, a []string) (string, error) {
 		if len(a) != 1 {
 			return "", fmt.Errorf("usage: known_command <command>")

@@ -218,9 +218,9 @@ func (s Settings) Engine(cfg catalog.Config) (*Engine, error) {
 		e.UseSearch(p)
 		e.registerAnalysis(p, s.AnalyzePlayouts)
 		// version says whether the playouts are tactical, and the
-		// priors learned, in this game.
-		r, g, _ := cfg.Build()
-		e.playedBy = search.New(o.In(r, g)).Name()
+		// priors learned and the tuning applied, in the game as it is
+		// (boardsize and loadsgf change it).
+		e.playedBy = func(st game.State) string { return search.New(o.In(st.Rules(), st.Graph())).Name() }
 		if s.ExpandVisits < 0 || !(s.PriorEven >= 0) || !(s.RaveEquiv >= 0) || math.IsInf(s.PriorEven+s.RaveEquiv, 0) {
 			return nil, fmt.Errorf("--expand-visits %d --prior-even %g --rave-equiv %g: want 0 (the default) or more", s.ExpandVisits, s.PriorEven, s.RaveEquiv)
 		}
@@ -252,7 +252,7 @@ func (s Settings) Engine(cfg catalog.Config) (*Engine, error) {
 			d := game.Diluted{Player: p, Random: RandomPlayer{Rand: rand.New(rand.NewPCG(s.Seed, 0x6d6f6b75))}, Share: s.RandomShare}
 			name := e.playedBy
 			e.SetPlayer(d)
-			e.playedBy = fmt.Sprintf("%s, %g%% random moves", name, 100*s.RandomShare)
+			e.playedBy = func(st game.State) string { return fmt.Sprintf("%s, %g%% random moves", name(st), 100*s.RandomShare) }
 		}
 	default:
 		return nil, fmt.Errorf("--player %q: want mcts or random", s.Player)

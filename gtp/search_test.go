@@ -4,6 +4,8 @@ import (
 	"flag"
 	"fmt"
 	"math"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -89,6 +91,45 @@ func TestSettingsVersion(t *testing.T) {
 		if _, err := settingsEngine(t, catalog.Config{Rules: "go", Board: "5x5"}, tc.flags...); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%v: error %v, want …%s…", tc.flags, err, tc.want)
 		}
+	}
+}
+
+// TestVersionFollowsTheBoard: version names the player of the game as
+// it is after boardsize and loadsgf, whose board may be tuned where the
+// command line's was not, and the other way round.
+func TestVersionFollowsTheBoard(t *testing.T) {
+	const tuned = "0.1 (genmove: mcts 3000 playouts, heavy playouts, learned priors, tree kept, false eyes, 14 even prior games, distance RAVE 3, 1 threads)"
+	const plain = "0.1 (genmove: mcts 3000 playouts, heavy playouts, 1 threads)"
+	sgf := filepath.Join(t.TempDir(), "g.sgf")
+	if err := os.WriteFile(sgf, []byte("(;GM[1]FF[4]SZ[9]KM[7.5];B[ee])"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	e, err := settingsEngine(t, catalog.Config{Rules: "go", Board: "19x19"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, step := range []struct{ cmd, want string }{
+		{"", plain},
+		{"boardsize 9", tuned},
+		{"boardsize 13", plain},
+		{"loadsgf " + sgf, tuned},
+	} {
+		if step.cmd != "" {
+			if got, _ := e.Execute(step.cmd); !strings.HasPrefix(got, "=") {
+				t.Fatalf("%s: %q", step.cmd, got)
+			}
+		}
+		if got, _ := e.Execute("version"); got != "= "+step.want+"\n\n" {
+			t.Errorf("after %q: version %q, want %q", step.cmd, got, step.want)
+		}
+	}
+	d, err := settingsEngine(t, catalog.Config{Rules: "go", Board: "19x19"}, "--random-moves", "0.5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	d.Execute("boardsize 9")
+	if got, want := func() string { s, _ := d.Execute("version"); return s }(), "= "+strings.TrimSuffix(tuned, ")")+", 50% random moves)\n\n"; got != want {
+		t.Errorf("diluted, after boardsize 9: version %q, want %q", got, want)
 	}
 }
 
