@@ -364,6 +364,17 @@ func (e *Engine) Execute(line string) (resp string, ok bool) {
 	return b.String(), true
 }
 
+// isID reports whether w is a command id: GTP's unsigned integer, digits
+// only (no sign).
+func isID(w string) bool {
+	for _, c := range w {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return w != ""
+}
+
 // parse splits a line of input into the command's id, its name (in lower
 // case) and its arguments; ok is false for a line without a command.
 func parse(line string) (id, name string, args []string, ok bool) {
@@ -371,7 +382,7 @@ func parse(line string) (id, name string, args []string, ok bool) {
 	if len(fields) == 0 {
 		return "", "", nil, false
 	}
-	if _, err := strconv.Atoi(fields[0]); err == nil {
+	if isID(fields[0]) {
 		id, fields = fields[0], fields[1:]
 	}
 	if len(fields) == 0 {
@@ -545,6 +556,9 @@ func (e *Engine) boardsize(a []string) (string, error) {
 		return "", fmt.Errorf("usage: boardsize <size>")
 	}
 	n, err := strconv.Atoi(a[0])
+	if err != nil && isID(a[0]) {
+		return "", fmt.Errorf("unacceptable size (%s)", a[0]) // digits past int
+	}
 	if err != nil {
 		return "", fmt.Errorf("boardsize not an integer")
 	}

@@ -40,6 +40,10 @@ func TestProtocol(t *testing.T) {
 		{"known_command frobnicate", "= false\n\n"},
 		{"frobnicate", "? unknown command\n\n"},
 		{"3 frobnicate", "?3 unknown command\n\n"},
+		{"boardsize 99999999999999999999", "? unacceptable size (99999999999999999999)\n\n"},
+		{"-3 name", "? unknown command\n\n"}, // an id is unsigned: "-3" is no id
+		{"+4 name", "? unknown command\n\n"},
+		{"123456789012345678901234567890 name", "=123456789012345678901234567890 moku\n\n"},
 		{"  PLAY\tb  c3  # tabs, case, comment", "= \n\n"},
 		{"play b c4", "= \n\n"}, // out of turn: White's pass is implied
 		{"moku-history", "= 1 black c3\n2 white pass\n3 black c4\n\n"},

@@ -51,9 +51,9 @@ func handicapPoints(g *board.Graph, k int) ([]int, error) {
 			return nil, fmt.Errorf("fixed handicap is defined on square boards only, not %s", g.Spec())
 		}
 		if most == 0 {
-			return nil, fmt.Errorf("invalid handicap: no fixed handicap on %dx%d", n, n)
+			return nil, fmt.Errorf("invalid number of stones: no fixed handicap on %dx%d", n, n)
 		}
-		return nil, fmt.Errorf("invalid handicap: %d (2..%d on %dx%d)", k, most, n, n)
+		return nil, fmt.Errorf("invalid number of stones: %d (2..%d on %dx%d)", k, most, n, n)
 	}
 	lo := 2 // the 3rd line, from 0
 	if n >= 13 {
@@ -148,7 +148,7 @@ func (e *Engine) fixedHandicap(a []string) (string, error) {
 	}
 	k, err := strconv.Atoi(a[0])
 	if err != nil {
-		return "", fmt.Errorf("invalid handicap: %q is not a number", a[0])
+		return "", fmt.Errorf("syntax error: %q is not a number of stones", a[0])
 	}
 	if err := e.handicapReady(); err != nil {
 		return "", err
@@ -170,7 +170,7 @@ func (e *Engine) placeFreeHandicap(a []string) (string, error) {
 	k, err := strconv.Atoi(a[0])
 	n := e.state.Graph().N()
 	if err != nil || k < 2 || k >= n {
-		return "", fmt.Errorf("invalid handicap: %q (2..%d on this board)", a[0], n-1)
+		return "", fmt.Errorf("invalid number of stones: %q (2..%d on this board)", a[0], n-1)
 	}
 	if err := e.handicapReady(); err != nil {
 		return "", err
