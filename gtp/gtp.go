@@ -896,13 +896,36 @@ func (e *Engine) finalStatusList(a []string) (string, error) {
 			dead[q] = true
 		}
 	}
-	var names []string
-	for p := 0; p < g.N(); p++ {
-		if e.state.At(p) != board.Empty && dead[p] == (status == "dead") {
-			names = append(names, g.Name(p))
+	want := func(p int) bool { return e.state.At(p) != board.Empty && dead[p] == (status == "dead") }
+	grouped, ok := e.state.(game.Grouped)
+	if !ok {
+		var names []string
+		for p := 0; p < g.N(); p++ {
+			if want(p) {
+				names = append(names, g.Name(p))
+			}
 		}
+		return strings.Join(names, " "), nil
 	}
-	return strings.Join(names, " "), nil
+	// A line a group, as GNU Go answers (GTP's multiline list).
+	var lines []string
+	seen := make([]bool, g.N())
+	for p := 0; p < g.N(); p++ {
+		if seen[p] || !want(p) {
+			continue
+		}
+		stones, _ := grouped.Group(p)
+		stones = slices.Sorted(slices.Values(stones)) // a copy: the engine's may be its own
+		var names []string
+		for _, q := range stones {
+			if !seen[q] && want(q) {
+				seen[q] = true
+				names = append(names, g.Name(q))
+			}
+		}
+		lines = append(lines, strings.Join(names, " "))
+	}
+	return strings.Join(lines, "\n"), nil
 }
 
 // SetEstimator makes est judge which stones are dead for

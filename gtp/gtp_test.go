@@ -236,3 +236,16 @@ func TestRunLongLines(t *testing.T) {
 		t.Errorf("a line of MaxLine bytes: %q, %v", out.String(), err)
 	}
 }
+
+// TestFinalStatusListGroups: final_status_list answers a group a line,
+// as GNU Go does (GTP's multiline list of vertices).
+func TestFinalStatusListGroups(t *testing.T) {
+	e := engine(t, "go", "5x5")
+	session(t, e, [][2]string{
+		{"play b a1", "= \n\n"},
+		{"play w e5", "= \n\n"},
+		{"play b b1", "= \n\n"},
+		{"play w c3", "= \n\n"},
+		{"final_status_list alive", "= a1 b1\nc3\ne5\n\n"},
+	})
+}
