@@ -456,7 +456,9 @@ func noBlankLines(s string) string {
 var standard = map[string]Handler{
 	"protocol_version": func(*Engine, []string) (string, error) { return "2", nil },
 	"name":             func(*Engine, []string) (string, error) { return Name, nil },
-	"version":          func(e *Engine, _ []string) (string, error) { return Version + " (genmove: " + e.playedBy(e.state) + ")", nil },
+	"version": func(e *Engine, _ []string) (string, error) {
+		return Version + " (genmove: " + e.playedBy(e.state) + ")", nil
+	},
 	"known_command": func(e *Engine, a []string) (string, error) {
 		if len(a) != 1 {
 			return "", fmt.Errorf("usage: known_command <command>")
