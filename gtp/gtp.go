@@ -595,6 +595,12 @@ func (e *Engine) boardsize(a []string) (string, error) {
 func (e *Engine) clearBoard([]string) (string, error) {
 	old := e.loaded
 	e.loaded = nil // e.cfg is the record's board and rules since loadsgf
+	if err := e.rebuild(nil); err == nil || old == nil {
+		return "", err
+	}
+	// A board its specification cannot name (a graph that travelled in
+	// the record): the record's board without its set-up.
+	e.loaded = &loaded{play: old.base, base: old.base, rec: old.rec}
 	if err := e.rebuild(nil); err != nil {
 		e.loaded = old
 		return "", err
