@@ -721,10 +721,10 @@ func (e *Engine) play(a []string) (string, error) {
 		redo = e.resume()
 	}
 	back, err := e.turn(c)
-	if err == nil {
-		if err = e.state.Play(m); err != nil && back != nil {
-			back()
-		}
+	if err != nil {
+		err = fmt.Errorf("illegal move: %v", err) // GTP's word for a play refused
+	} else if err = e.state.Play(m); err != nil && back != nil {
+		back()
 	}
 	if err != nil && redo != nil {
 		redo()

@@ -120,7 +120,7 @@ func TestHandicapOrder(t *testing.T) {
 		{"go", "hex:4", "fixed_handicap 2", "? fixed handicap is defined on square boards only, not hex:4\n\n"},
 		{"go", "9x7", "fixed_handicap 2", "? fixed handicap is defined on square boards only, not 9x7\n\n"},
 		{"kee players=3", "9x9", "fixed_handicap 2", "? handicap stones are for two-player Go, not kee\n\n"},
-		{"keil", "hex:3", "play w a1", "? it is black's turn, not white's\n\n"},
+		{"keil", "hex:3", "play w a1", "? illegal move: it is black's turn, not white's\n\n"},
 		{"go", "5x5", "place_free_handicap 25", "? invalid number of stones: \"25\" (2..24 on this board)\n\n"},
 		{"go", "9x9", "fixed_handicap 1", "? invalid number of stones: 1 (2..9 on 9x9)\n\n"},
 		{"go", "9x9", "fixed_handicap two", "? syntax error: \"two\" is not a number of stones\n\n"},
