@@ -58,6 +58,10 @@ import (
 type Step struct {
 	Point int32
 	Color board.Color
+	// Ko: the placement captured one stone and left its own stone alone
+	// with that point for its one liberty, a ko the other player may not
+	// take back at once (the Go boards only).
+	Ko bool
 }
 
 // Board is a fast board for one game family. It is loaded from a position

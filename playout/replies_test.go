@@ -14,7 +14,7 @@ func TestRepliesLearn(t *testing.T) {
 	var bWins, wWins, tie [board.MaxPlayers + 1]float64
 	bWins[black], wWins[white] = 1, 1
 	tie[black], tie[white] = 0.5, 0.5
-	game1 := []Step{{0, black}, {1, white}, {2, black}, {3, white}}
+	game1 := []Step{{Point: 0, Color: black}, {Point: 1, Color: white}, {Point: 2, Color: black}, {Point: 3, Color: white}}
 	tab.Learn(game1, bWins)
 	for _, c := range []struct {
 		c        board.Color
@@ -38,12 +38,12 @@ func TestRepliesLearn(t *testing.T) {
 		t.Errorf("White's winning answer to 2: %d, want 3", got)
 	}
 	// A losing answer other than the stored one leaves it.
-	tab.Learn([]Step{{2, black}, {5, white}}, bWins)
+	tab.Learn([]Step{{Point: 2, Color: black}, {Point: 5, Color: white}}, bWins)
 	if got := tab.Reply(white, 2); got != 3 {
 		t.Errorf("a different losing answer removed White's answer to 2: %d", got)
 	}
 	// Two placements of one colour in a row (a pass between) teach nothing.
-	tab.Learn([]Step{{4, black}, {6, black}}, bWins)
+	tab.Learn([]Step{{Point: 4, Color: black}, {Point: 6, Color: black}}, bWins)
 	if got := tab.Reply(black, 4); got != -1 {
 		t.Errorf("an answer to one's own placement stored: %d", got)
 	}
@@ -70,12 +70,12 @@ func TestReplyMove(t *testing.T) {
 	}
 	var won [board.MaxPlayers + 1]float64
 	won[board.Black] = 1
-	tab.Learn([]Step{{int32(at("c3")), board.White}, {int32(at("e5")), board.Black}}, won)
+	tab.Learn([]Step{{Point: int32(at("c3")), Color: board.White}, {Point: int32(at("e5")), Color: board.Black}}, won)
 	if x := b.replyMove(); x < 0 || g.Name(int(b.toExt[x])) != "e5" {
 		t.Errorf("the stored answer e5 to c3 not played: %d", x)
 	}
 	// An occupied answer is not played.
-	tab.Learn([]Step{{int32(at("c3")), board.White}, {int32(at("d4")), board.Black}}, won)
+	tab.Learn([]Step{{Point: int32(at("c3")), Color: board.White}, {Point: int32(at("d4")), Color: board.Black}}, won)
 	if x := b.replyMove(); x != -1 {
 		t.Errorf("the occupied answer d4 played: %d", x)
 	}

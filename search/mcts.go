@@ -188,6 +188,16 @@ type Options struct {
 	// the game's end, as Fuego and Erica do. 0: every AMAF game counts 1.
 	DistanceRave int
 
+	// KoThreats gives a ko threat no AMAF games (Pachi's threat_rave 0,
+	// after Aja Huang's thesis), in two-player games of the liberty
+	// family with plain links: below a node whose next move takes a ko,
+	// the moves its player makes at 4, 10, 16 … moves below the node, while
+	// the ko is taken back every third move (so that the move 4 below is
+	// a threat made before taking it once more), won the game for no
+	// reason of their own; AMAF would credit them as good moves at the
+	// node. Off: they count as any other move.
+	KoThreats bool
+
 	// PruneLadders leaves out of the tree, with Learned, the escapes
 	// from atari to two liberties that the prior reads as caught anyway
 	// (its Ladder feature 2; Pachi's prune_ladders).
@@ -584,16 +594,16 @@ func (k *kept) follow(root *node, h []game.Played) *node {
 // treeKey is what of the options shapes a tree: the priors, the rewards
 // and the expansion.
 type treeKey struct {
-	heavy, learned, replies, gammas, sqrt, prune, falseEyes    bool
-	tactics                                                    playout.Tactics
-	crit, learnedGames, marginWeight, marginScale, prior, rave float64
-	widening, wideningRate, learnedFloor                       float64
-	expand, distanceRave                                       int
+	heavy, learned, replies, gammas, sqrt, prune, falseEyes, ko bool
+	tactics                                                     playout.Tactics
+	crit, learnedGames, marginWeight, marginScale, prior, rave  float64
+	widening, wideningRate, learnedFloor                        float64
+	expand, distanceRave                                        int
 }
 
 // keyOptions returns the options that shape a tree.
 func keyOptions(o Options) treeKey {
-	return treeKey{o.Heavy, o.Learned, o.Replies, o.Gammas, o.LearnedSqrt, o.PruneLadders, o.FalseEyes, o.Tactics,
+	return treeKey{o.Heavy, o.Learned, o.Replies, o.Gammas, o.LearnedSqrt, o.PruneLadders, o.FalseEyes, o.KoThreats, o.Tactics,
 		o.Criticality, o.LearnedGames, o.MarginWeight, o.MarginScale, o.PriorEven, o.RaveEquiv, o.Widening, o.WideningRate,
 		o.LearnedFloor, o.ExpandVisits, o.DistanceRave}
 }
@@ -680,6 +690,9 @@ func (p *Player) Name() string {
 	}
 	if p.Opt.DistanceRave > 0 {
 		s += fmt.Sprintf(", distance RAVE %d", p.Opt.DistanceRave)
+	}
+	if p.Opt.KoThreats {
+		s += ", no AMAF for ko threats"
 	}
 	if p.Opt.Explore > 0 {
 		s += fmt.Sprintf(", exploration %g", p.Opt.Explore)
@@ -783,6 +796,8 @@ type worker struct {
 	path       []*node
 	seen       []board.Color // AMAF: who played each point first in the rest of the game
 	seenAt     []int32       // ... and at which move of the game below the root (Options.DistanceRave)
+	treeKo     []bool        // Options.KoThreats: which of the descent's tree moves took a ko
+	ko         []bool        // ... and which of the game's moves below the root did
 	moves      []game.Move
 	own        [][board.MaxPlayers + 1]float64 // ownership counts
 	scores     [board.MaxPlayers + 1]float64   // summed scores
@@ -805,23 +820,24 @@ type worker struct {
 
 // tree is the shared search state.
 type tree struct {
-	root     *node
-	opt      Options
-	players  int
-	me       board.Color
-	liberty  bool
-	dist     []uint8 // graph distances, capped at 3
-	edge     []bool
-	done     atomic.Int64 // the playouts made
-	begun    atomic.Int64 // the playouts the threads have taken on, at most limit of them made
-	limit    int64
-	begin    time.Time
-	deadline time.Time
-	stopped  atomic.Bool  // StopEarly found the move decided, or Stop was closed
-	collect  bool         // keep each playout's margin (for the komi pie)
-	report   *reporter    // nil without Options.Report
-	model    *prior.Model // the learned priors (Options.Learned), or nil
-	points   int          // the board's points (the default MarginScale)
+	root      *node
+	opt       Options
+	players   int
+	me        board.Color
+	liberty   bool
+	koThreats bool    // Options.KoThreats, where it applies
+	dist      []uint8 // graph distances, capped at 3
+	edge      []bool
+	done      atomic.Int64 // the playouts made
+	begun     atomic.Int64 // the playouts the threads have taken on, at most limit of them made
+	limit     int64
+	begin     time.Time
+	deadline  time.Time
+	stopped   atomic.Bool  // StopEarly found the move decided, or Stop was closed
+	collect   bool         // keep each playout's margin (for the komi pie)
+	report    *reporter    // nil without Options.Report
+	model     *prior.Model // the learned priors (Options.Learned), or nil
+	points    int          // the board's points (the default MarginScale)
 	// expansions is the nodes the threads expanded, once the search is
 	// over: each once, however many threads reached it.
 	expansions int
@@ -925,6 +941,7 @@ func search(s game.State, opt Options, collect bool, root *node) (Analysis, *tre
 	}
 	t := &tree{opt: opt, players: s.Rules().Players, me: s.ToMove(),
 		liberty: s.Rules().Family == rules.Liberty, collect: collect, begin: begin}
+	t.koThreats = opt.KoThreats && t.liberty && t.players == 2 && s.Rules().Links == rules.Plain
 	t.root = root
 	if root == nil || root.player != prevPlayer(s.ToMove(), t.players) {
 		t.root = &node{player: prevPlayer(s.ToMove(), t.players)}
@@ -1168,8 +1185,9 @@ func (t *tree) iterate(w *worker) {
 	expand := n.realVisits() >= t.opt.ExpandVisits || n == t.root
 
 	played := 0
+	w.treeKo = w.treeKo[:0]
 	for _, x := range w.path[1:] {
-		if err := w.s.Play(x.move); err != nil {
+		if err := t.play(w, x); err != nil {
 			panic(fmt.Sprintf("search: tree move %s is illegal: %v", x.move.Format(w.s.Graph()), err))
 		}
 		played++
@@ -1200,7 +1218,7 @@ func (t *tree) iterate(w *worker) {
 			w.path = append(w.path, n)
 		}
 		if len(w.path)-1 > played {
-			if err := w.s.Play(n.move); err != nil {
+			if err := t.play(w, n); err != nil {
 				panic(fmt.Sprintf("search: new move %s is illegal: %v", n.move.Format(w.s.Graph()), err))
 			}
 			played++
@@ -1297,6 +1315,71 @@ func (t *tree) iterate(w *worker) {
 	t.amaf(w, steps, units)
 }
 
+// play plays the move of x, a node of the worker's path, in its
+// position, and with Options.KoThreats notes whether it took a ko.
+func (t *tree) play(w *worker, x *node) error {
+	if !t.koThreats {
+		return w.s.Play(x.move)
+	}
+	ko := x.move.Kind == game.Place && surrounded(w.s, x.move.Point, x.player)
+	if err := w.s.Play(x.move); err != nil {
+		return err
+	}
+	w.treeKo = append(w.treeKo, ko && tookKo(w.s, x.move.Point))
+	return nil
+}
+
+// surrounded reports whether every neighbour of p holds a stone of a
+// player other than mover: the one shape (with plain links) in which a
+// placement on p can take a ko.
+func surrounded(s game.State, p int, mover board.Color) bool {
+	for _, q := range s.Graph().Neighbors(p) {
+		if c := s.At(int(q)); c == board.Empty || c == mover {
+			return false
+		}
+	}
+	return true
+}
+
+// tookKo reports whether the placement just made on p, whose neighbours
+// all held the other player's stones, took a ko: it captured one stone
+// alone, so that p has that point, and no other, for its liberty. Had it
+// captured a larger group, a neighbour of that point, one of the group's
+// stones, would be empty too.
+func tookKo(s game.State, p int) bool {
+	g := s.Graph()
+	libs, lib := 0, -1
+	for _, q := range g.Neighbors(p) {
+		if s.At(int(q)) == board.Empty {
+			libs, lib = libs+1, int(q)
+		}
+	}
+	if libs != 1 {
+		return false
+	}
+	for _, q := range g.Neighbors(lib) {
+		if int(q) != p && s.At(int(q)) == board.Empty {
+			return false
+		}
+	}
+	return true
+}
+
+// koLength is Pachi's amaf_ko_length: with ko[i] whether move i of the
+// game took a ko, 0 if move at took none, or else 1 + 3k, where the
+// moves at+3, at+6, … at+3k took it back in turn (each after a threat
+// and its answer).
+func koLength(ko []bool, at int) int {
+	if at >= len(ko) || !ko[at] {
+		return 0
+	}
+	n := 1
+	for at+n+2 < len(ko) && ko[at+n+2] {
+		n += 3
+	}
+	return n
+}
+
 // descend adds a descent's visit to n, a virtual loss until the
 // playout's reward is backed up (and on two threads or more counts it
 // under way).
@@ -1325,10 +1408,19 @@ func (t *tree) amaf(w *worker, steps []playout.Step, units [board.MaxPlayers + 1
 		w.seenAt[steps[i].Point] = below + int32(i)
 	}
 	gameLen := below + int32(len(steps))
+	var ko []bool
+	if t.koThreats && len(w.treeKo) == int(below) {
+		ko = append(w.ko[:0], w.treeKo...)
+		for _, st := range steps {
+			ko = append(ko, st.Ko)
+		}
+		w.ko = ko
+	}
 	for d := len(w.path) - 1; d >= 0; d-- {
 		x := w.path[d]
 		kids := x.kids()
-		var e *amafEntry // x's children's games held back, or nil
+		threat := koLength(ko, d) // the moves below x up to this far may be ko threats
+		var e *amafEntry          // x's children's games held back, or nil
 		var real int64
 		if w.buf != nil && len(kids) > 0 {
 			if real = x.visits.Load() - x.prior; real >= bufferFrom*unit {
@@ -1337,6 +1429,9 @@ func (t *tree) amaf(w *worker, steps []playout.Step, units [board.MaxPlayers + 1
 		}
 		for i, k := range kids {
 			if k.move.Kind == game.Place && w.seen[k.move.Point] == k.player {
+				if at := int(w.seenAt[k.move.Point]) - d; at <= threat && at%6 == 4 {
+					continue // a ko threat before the ko is taken back
+				}
 				n := int64(1)
 				if t.opt.DistanceRave > 0 {
 					n = amafWeight(t.opt.DistanceRave, w.seenAt[k.move.Point]-int32(d), gameLen-int32(d))
