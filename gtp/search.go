@@ -37,6 +37,7 @@ type Settings struct {
 	Criticality  float64 // mcts: criticality in RAVE (search.Options.Criticality)
 	DistanceRave int     // mcts: AMAF games weighed by how soon their move came (search.Options.DistanceRave)
 	KoThreats    bool    // mcts: no AMAF games for ko threats (search.Options.KoThreats)
+	LiveOwners   bool    // mcts: the priors' owner feature from the search's playouts so far (search.Options.LiveOwners)
 	Explore      float64 // mcts: UCB's exploration term (search.Options.Explore)
 	SqrtVloss    bool    // mcts: Pachi's virtual losses by sqrt(threads) (search.Options.SqrtVirtualLoss)
 	VirtualLoss  float64 // mcts: lost games a descent under way counts for (search.Options.VirtualLoss)
@@ -145,6 +146,7 @@ func (s *Settings) AddFlags(fs *flag.FlagSet) {
 	fs.Float64Var(&s.Criticality, "criticality", s.Criticality, "mcts: Pachi's criticality in RAVE: a node through which 2000 playouts have gone gets its criticality times its AMAF games times this many won AMAF games (Pachi: 1.1; 0: off; two players)")
 	fs.IntVar(&s.DistanceRave, "distance-rave", s.DistanceRave, "mcts: weigh each AMAF game by how soon below the node its move came, from this many for the next move down to 1 at the game's end (Pachi: 3; 0: every AMAF game counts 1)")
 	fs.BoolVar(&s.KoThreats, "ko-threats", s.KoThreats, "mcts: give no AMAF games to a ko threat: below a node whose next move takes a ko, the same player's moves 4, 10, 16 ... moves down while the ko is taken back every third move (Pachi's threat_rave 0; two players, plain links)")
+	fs.BoolVar(&s.LiveOwners, "live-owners", s.LiveOwners, "mcts: with learned priors whose weights know the owner feature (9x9 Go's), read the feature of each new node's moves from the owners at the end of the search's playouts so far, with the root's 64-playout estimate, as Pachi's mcowner reads its search's ownermap; false: from the root's estimate alone")
 	fs.Float64Var(&s.Explore, "explore", s.Explore, "mcts: add UCB's exploration term to the tree's choice: a move with n playouts of its own gets this times sqrt(ln N / n), N its parent's (Pachi's explore_p; 0: none)")
 	fs.BoolVar(&s.SqrtVloss, "sqrt-vloss", s.SqrtVloss, "mcts: with T threads, d descents under way through a move count as d*sqrt(T)/T lost games, none below T/sqrt(T) (Pachi's vloss_sqrt: two threads do not repel each other); false: one lost game each")
 	fs.Float64Var(&s.VirtualLoss, "virtual-loss", s.VirtualLoss, "mcts: with --threads above 1 on one tree, each descent under way through a move counts as this many lost games until its playout is in (0 or 1: one; ignored with --sqrt-vloss)")
@@ -183,7 +185,7 @@ func (s Settings) Options() search.Options {
 	o.Widening, o.WideningRate, o.LearnedFloor = s.Widening, s.WideningRate, s.LearnedFloor
 	o.Explore = s.Explore
 	o.SqrtVirtualLoss, o.VirtualLoss, o.RootParallel = s.SqrtVloss, s.VirtualLoss, s.RootParallel
-	o.DirectAMAF, o.KoThreats = s.DirectAMAF, s.KoThreats
+	o.DirectAMAF, o.KoThreats, o.LiveOwners = s.DirectAMAF, s.KoThreats, s.LiveOwners
 	if s.ExpandVisits > 0 {
 		o.ExpandVisits = s.ExpandVisits
 	}

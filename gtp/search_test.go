@@ -45,6 +45,7 @@ func TestSettingsVersion(t *testing.T) {
 		{catalog.Config{Rules: "go", Board: "9x9"}, []string{"--keep-tree=false"}, "0.1 (genmove: mcts 3000 playouts, heavy playouts, 1 threads)"},
 		{catalog.Config{Rules: "go", Board: "9x9"}, []string{"--distance-rave", "3"}, "0.1 (genmove: mcts 3000 playouts, heavy playouts, distance RAVE 3, 1 threads)"},
 		{catalog.Config{Rules: "go", Board: "9x9"}, []string{"--ko-threats"}, "0.1 (genmove: mcts 3000 playouts, heavy playouts, learned priors, tree kept, false eyes, 14 even prior games, distance RAVE 3, no AMAF for ko threats, 1 threads)"},
+		{catalog.Config{Rules: "go", Board: "9x9"}, []string{"--live-owners"}, "0.1 (genmove: mcts 3000 playouts, heavy playouts, learned priors, tree kept, false eyes, 14 even prior games, distance RAVE 3, live owners, 1 threads)"},
 		{catalog.Config{Rules: "go", Board: "9x9"}, []string{"--false-eyes=false", "--tuned"}, "0.1 (genmove: mcts 3000 playouts, heavy playouts, learned priors, tree kept, false eyes, 14 even prior games, distance RAVE 3, 1 threads)"},
 		{catalog.Config{Rules: "go", Board: "13x13"}, nil, "0.1 (genmove: mcts 3000 playouts, heavy playouts, 1 threads)"},
 		{catalog.Config{Rules: "go", Board: "13x13"}, []string{"--threads", "2"}, "0.1 (genmove: mcts 3000 playouts, heavy playouts, 2 threads)"},

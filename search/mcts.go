@@ -158,6 +158,14 @@ type Options struct {
 	// 0: every move gets its share.
 	LearnedFloor float64
 
+	// LiveOwners, with Learned and weights that have the Owner feature,
+	// reads the feature of each node's new children from the owners at
+	// the end of the search's playouts so far (each thread's own, the
+	// root's estimate of OwnerPlayouts counted with them), as Pachi's
+	// mcowner feature reads the ownermap its search's playouts fill.
+	// Off: from the root's estimate alone, as in training.
+	LiveOwners bool
+
 	// MarginWeight, between 0 and 1, is the share of a playout's reward
 	// (two-player games only) that its score margin decides instead of
 	// who won: the reward is (1-MarginWeight)*won +
@@ -594,16 +602,16 @@ func (k *kept) follow(root *node, h []game.Played) *node {
 // treeKey is what of the options shapes a tree: the priors, the rewards
 // and the expansion.
 type treeKey struct {
-	heavy, learned, replies, gammas, sqrt, prune, falseEyes, ko bool
-	tactics                                                     playout.Tactics
-	crit, learnedGames, marginWeight, marginScale, prior, rave  float64
-	widening, wideningRate, learnedFloor                        float64
-	expand, distanceRave                                        int
+	heavy, learned, replies, gammas, sqrt, prune, falseEyes, ko, live bool
+	tactics                                                           playout.Tactics
+	crit, learnedGames, marginWeight, marginScale, prior, rave        float64
+	widening, wideningRate, learnedFloor                              float64
+	expand, distanceRave                                              int
 }
 
 // keyOptions returns the options that shape a tree.
 func keyOptions(o Options) treeKey {
-	return treeKey{o.Heavy, o.Learned, o.Replies, o.Gammas, o.LearnedSqrt, o.PruneLadders, o.FalseEyes, o.KoThreats, o.Tactics,
+	return treeKey{o.Heavy, o.Learned, o.Replies, o.Gammas, o.LearnedSqrt, o.PruneLadders, o.FalseEyes, o.KoThreats, o.LiveOwners, o.Tactics,
 		o.Criticality, o.LearnedGames, o.MarginWeight, o.MarginScale, o.PriorEven, o.RaveEquiv, o.Widening, o.WideningRate,
 		o.LearnedFloor, o.ExpandVisits, o.DistanceRave}
 }
@@ -706,6 +714,9 @@ func (p *Player) Name() string {
 	if p.Opt.DirectAMAF && p.Opt.Threads > 1 {
 		s += ", AMAF unbuffered"
 	}
+	if p.Opt.LiveOwners && p.Opt.Learned {
+		s += ", live owners"
+	}
 	if p.Opt.PruneLadders && p.Opt.Learned {
 		s += ", caught escapes pruned"
 	}
@@ -800,6 +811,7 @@ type worker struct {
 	ko         []bool        // ... and which of the game's moves below the root did
 	moves      []game.Move
 	own        [][board.MaxPlayers + 1]float64 // ownership counts
+	live       []game.Shares                   // Options.LiveOwners: the owners the priors last read
 	scores     [board.MaxPlayers + 1]float64   // summed scores
 	margin     float64
 	rewards    float64          // summed reward of the root's player
@@ -818,6 +830,32 @@ type worker struct {
 	_  cacheline.Pad
 }
 
+// liveOwners returns each point's owners for Options.LiveOwners: root,
+// the root's estimate from OwnerPlayouts playouts, and the owners at the
+// end of the worker's playouts so far, each playout counted alike.
+func (w *worker) liveOwners(root []game.Shares) []game.Shares {
+	if len(w.own) != len(root) {
+		return root
+	}
+	n := 0.0
+	for _, c := range w.own[0] {
+		n += c
+	}
+	if n == 0 {
+		return root
+	}
+	if len(w.live) != len(root) {
+		w.live = make([]game.Shares, len(root))
+	}
+	k := float64(OwnerPlayouts)
+	for p := range root {
+		for c := range root[p] {
+			w.live[p][c] = (k*root[p][c] + w.own[p][c]) / (k + n)
+		}
+	}
+	return w.live
+}
+
 // tree is the shared search state.
 type tree struct {
 	root      *node
@@ -833,11 +871,12 @@ type tree struct {
 	limit     int64
 	begin     time.Time
 	deadline  time.Time
-	stopped   atomic.Bool  // StopEarly found the move decided, or Stop was closed
-	collect   bool         // keep each playout's margin (for the komi pie)
-	report    *reporter    // nil without Options.Report
-	model     *prior.Model // the learned priors (Options.Learned), or nil
-	points    int          // the board's points (the default MarginScale)
+	stopped   atomic.Bool   // StopEarly found the move decided, or Stop was closed
+	collect   bool          // keep each playout's margin (for the komi pie)
+	report    *reporter     // nil without Options.Report
+	model     *prior.Model  // the learned priors (Options.Learned), or nil
+	owners    []game.Shares // the root's owners the learned priors read (Options.LiveOwners), or nil
+	points    int           // the board's points (the default MarginScale)
 	// expansions is the nodes the threads expanded, once the search is
 	// over: each once, however many threads reached it.
 	expansions int
@@ -955,6 +994,9 @@ func search(s game.State, opt Options, collect bool, root *node) (Analysis, *tre
 		t.model = prior.For(s.Rules(), s.Graph())
 		if t.model != nil && t.model.Uses(prior.Owner) {
 			owners = Owners(s, opt.Seed)
+			if opt.LiveOwners {
+				t.owners = owners
+			}
 		}
 	}
 	t.limit = math.MaxInt64
@@ -1601,6 +1643,9 @@ func (t *tree) ordered(kids []*node) []*node {
 // legal moves of the worker's position, with the learned priors (see
 // Options.Learned).
 func (t *tree) learnedChildren(w *worker) []*node {
+	if t.owners != nil {
+		w.ext.SetOwners(w.liveOwners(t.owners))
+	}
 	w.feats = w.ext.Moves(w.s, w.moves, w.feats[:0])
 	w.probs = t.model.Probabilities(w.feats, w.probs)
 	best := 0.0
