@@ -349,7 +349,7 @@ func (b *GoBoard) place(p int32, c board.Color) {
 	} else if captured == 1 && b.size[me] == 1 && b.libs[me] == 1 {
 		b.ko = capPt
 	}
-	b.steps = append(b.steps, Step{Point: p, Color: c, Ko: b.ko >= 0})
+	b.steps = append(b.steps, Step{Point: p, Color: c, Ko: b.ko >= 0, Passes: uint8(b.passes)})
 }
 
 // merge joins chains a and r, relabelling the smaller, and returns the

@@ -62,6 +62,9 @@ type Step struct {
 	// with that point for its one liberty, a ko the other player may not
 	// take back at once (the Go boards only).
 	Ko bool
+	// Passes: the passes made in succession just before the placement,
+	// the playout's moves that Steps leaves out (the Go boards only).
+	Passes uint8
 }
 
 // Board is a fast board for one game family. It is loaded from a position

@@ -412,7 +412,7 @@ func (b *SquareBoard) place(p int32, c board.Color) {
 		b.ko = capPt
 		b.koFight, b.koFightBy, b.koFightAt = capPt, 3-c, int32(len(b.steps))+1
 	}
-	b.steps = append(b.steps, Step{Point: b.toExt[p&cellMask], Color: c, Ko: b.ko >= 0})
+	b.steps = append(b.steps, Step{Point: b.toExt[p&cellMask], Color: c, Ko: b.ko >= 0, Passes: uint8(b.passes)})
 }
 
 // merge joins chains a and r, relabelling the smaller, and returns the

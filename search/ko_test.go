@@ -1,6 +1,7 @@
 package search
 
 import (
+	"fmt"
 	"testing"
 
 	"moku/board"
@@ -77,11 +78,11 @@ func TestTookKo(t *testing.T) {
 // TestStepKo: the Go playouts mark a step Ko exactly where the rules
 // engine, replaying the playout, sees a ko taken (surrounded before the
 // placement, tookKo after): the playouts' flags and the tree's test
-// agree. Replays stop at the first move the rules engine refuses (the
+// agree; and a step's Passes are the passes the replay needs before it. Replays stop at the first move the rules engine refuses (the
 // playouts know simple ko alone, the rules superko).
 func TestStepKo(t *testing.T) {
 	for _, spec := range []string{"5x5", "torus:5x5"} { // the square board, the graph board
-		kos, checked := 0, 0
+		kos, checked, passes := 0, 0, 0
 		for seed := uint64(1); seed <= 300 && kos < 30; seed++ {
 			s := start(t, "go", spec)
 			b, err := playout.New(s.Rules(), s.Graph())
@@ -91,10 +92,14 @@ func TestStepKo(t *testing.T) {
 			b.Load(s)
 			b.Playout(playout.NewRand(seed))
 			for i, st := range b.Steps() {
-				if s.ToMove() != st.Color {
-					if s.Play(game.PassMove) != nil || s.ToMove() != st.Color {
+				if (s.ToMove() != st.Color) != (st.Passes == 1) || st.Passes > 1 {
+					t.Fatalf("%s, seed %d, step %d: %d passes before %s's placement with %s to move", spec, seed, i, st.Passes, st.Color, s.ToMove())
+				}
+				if st.Passes == 1 {
+					if s.Play(game.PassMove) != nil || s.Over() {
 						break
 					}
+					passes++
 				}
 				around := surrounded(s, int(st.Point), st.Color)
 				if s.Play(game.At(int(st.Point))) != nil {
@@ -110,60 +115,110 @@ func TestStepKo(t *testing.T) {
 				}
 			}
 		}
-		t.Logf("%s: %d kos in %d placements", spec, kos, checked)
-		if kos == 0 {
-			t.Fatalf("%s: no ko taken in %d placements checked", spec, checked)
+		t.Logf("%s: %d kos and %d passes in %d placements", spec, kos, passes, checked)
+		if kos == 0 || passes == 0 {
+			t.Fatalf("%s: %d kos taken and %d passes made in %d placements checked", spec, kos, passes, checked)
 		}
 	}
 }
 
-// TestAMAFKoThreats: with KoThreats, a playout whose first move below a
-// node takes a ko that is taken back three moves later gives the node's
-// child of the same player's move 4 below (a ko threat) no AMAF game,
-// and every other child its game as before; without KoThreats, or when
-// the ko is not taken back, the threat counts too.
-//
-// The game below the root: Black a1 (tree, a ko capture), then the
-// playout's White b1 (threat), Black c1 (answer), White d1 (takes back),
-// Black e1 (threat), White a2, Black b2.
+// amafGames returns the AMAF games that one playout, won by Black, gives
+// the children of the nodes of a path: the tree's moves below the root
+// (Ko: the move took a ko), then the playout's steps; kids[d] are the
+// children of the path's node at depth d (0 the root), each named
+// "depth point" and counted in whole games.
+func amafGames(koThreats bool, treeMoves []playout.Step, kids map[int][]playout.Step, steps []playout.Step) map[string]int64 {
+	tr := &tree{opt: Options{KoThreats: koThreats}, players: 2, koThreats: koThreats}
+	w := &worker{seen: make([]board.Color, 32), seenAt: make([]int32, 32)}
+	w.path = append(w.path, newNode(game.PassMove, board.White, 0, 0))
+	for _, m := range treeMoves {
+		w.path = append(w.path, newNode(game.At(int(m.Point)), m.Color, 0, 0))
+		w.treeKo = append(w.treeKo, m.Ko)
+	}
+	named := map[string]*node{}
+	for d, ks := range kids {
+		var children []*node
+		for _, k := range ks {
+			n := newNode(game.At(int(k.Point)), k.Color, 0, 0)
+			named[fmt.Sprintf("%d %d", d, k.Point)] = n
+			children = append(children, n)
+		}
+		w.path[d].children.Store(&children)
+	}
+	var units [board.MaxPlayers + 1]int64
+	units[board.Black] = unit
+	tr.amaf(w, steps, units)
+	got := map[string]int64{}
+	for name, n := range named {
+		got[name] = n.amafN.Load() / unit
+	}
+	return got
+}
+
+// TestAMAFKoThreats: with KoThreats, below a node whose next move takes
+// a ko that is then taken back every third move, the node's children
+// of the same player's moves 4, 10, ... below (ko threats) get no AMAF
+// game, and every other child its game as before; without KoThreats, or
+// when the ko is not taken back, the threats count too. Moves are
+// counted in the tree and in the playout alike, the playout's passes
+// with them.
 func TestAMAFKoThreats(t *testing.T) {
-	const a1, b1, c1, d1, e1, a2, b2 = 0, 1, 2, 3, 4, 5, 6
+	B, W := board.Black, board.White
+	st := func(p int32, c board.Color) playout.Step { return playout.Step{Point: p, Color: c} }
+	ko := func(s playout.Step) playout.Step { s.Ko = true; return s }
+	blacks := func(ps ...int32) []playout.Step {
+		var k []playout.Step
+		for _, p := range ps {
+			k = append(k, st(p, B))
+		}
+		return k
+	}
+	// Black 0 takes a ko in the tree; the playout: White 1 threatens,
+	// Black 2 answers, White 3 takes back, Black 4 threatens, 5, 6.
+	game1 := []playout.Step{st(1, W), st(2, B), ko(st(3, W)), st(4, B), st(5, W), st(6, B)}
+	noBack := []playout.Step{st(1, W), st(2, B), st(3, W), st(4, B), st(5, W), st(6, B)}
+	// Taken back at moves 3, 6 and 9: threats at 4 and 10.
+	long := []playout.Step{st(1, W), st(2, B), ko(st(3, W)), st(4, B), st(5, W), ko(st(6, B)),
+		st(7, W), st(8, B), ko(st(9, W)), st(10, B), st(11, W), st(12, B)}
+	// Black passes at move 2 instead of answering: White 3 takes back at
+	// move 3, Black 4 threatens at move 4.
+	passed := []playout.Step{st(1, W), {Point: 3, Color: W, Ko: true, Passes: 1}, st(4, B), st(5, W), st(6, B)}
 	for _, c := range []struct {
 		name      string
 		koThreats bool
-		takeBack  bool
-		want      map[string]int64 // AMAF games of the root's children
+		tree      []playout.Step
+		kids      map[int][]playout.Step
+		steps     []playout.Step
+		want      map[string]int64
 	}{
-		{"on", true, true, map[string]int64{"a1": 1, "c1": 1, "e1": 0, "b2": 1}},
-		{"off", false, true, map[string]int64{"a1": 1, "c1": 1, "e1": 1, "b2": 1}},
-		{"no taking back", true, false, map[string]int64{"a1": 1, "c1": 1, "e1": 1, "b2": 1}},
+		{"on", true, []playout.Step{ko(st(0, B))}, map[int][]playout.Step{0: blacks(0, 2, 4, 6)}, game1,
+			map[string]int64{"0 0": 1, "0 2": 1, "0 4": 0, "0 6": 1}},
+		{"off", false, []playout.Step{ko(st(0, B))}, map[int][]playout.Step{0: blacks(0, 2, 4, 6)}, game1,
+			map[string]int64{"0 0": 1, "0 2": 1, "0 4": 1, "0 6": 1}},
+		{"not taken back", true, []playout.Step{ko(st(0, B))}, map[int][]playout.Step{0: blacks(0, 2, 4, 6)}, noBack,
+			map[string]int64{"0 0": 1, "0 2": 1, "0 4": 1, "0 6": 1}},
+		{"taken back twice more", true, []playout.Step{ko(st(0, B))}, map[int][]playout.Step{0: blacks(0, 2, 4, 6, 8, 10, 12)}, long,
+			map[string]int64{"0 0": 1, "0 2": 1, "0 4": 0, "0 6": 1, "0 8": 1, "0 10": 0, "0 12": 1}},
+		{"a pass counts", true, []playout.Step{ko(st(0, B))}, map[int][]playout.Step{0: blacks(0, 4, 6)}, passed,
+			map[string]int64{"0 0": 1, "0 4": 0, "0 6": 1}},
+		// The tree's moves Black 0 (a ko), White 1, Black 2; the playout
+		// from move 3 on: White 3 takes back, Black 4 threatens.
+		{"first played in the tree", true, []playout.Step{ko(st(0, B)), st(1, W), st(2, B)}, map[int][]playout.Step{0: blacks(0, 2, 4, 6)},
+			[]playout.Step{ko(st(3, W)), st(4, B), st(5, W), st(6, B)},
+			map[string]int64{"0 0": 1, "0 2": 1, "0 4": 0, "0 6": 1}},
+		// Below the tree's Black 0 (no ko), White 1 takes a ko in the
+		// playout and Black 4 takes it back: of the children of the node
+		// of Black 0 (White's moves), White 5, a threat, gets none; the
+		// root's children, whose next move took no ko, all count.
+		{"below a node, in the playout", true, []playout.Step{st(0, B)},
+			map[int][]playout.Step{0: blacks(0, 2, 6), 1: {st(1, W), st(3, W), st(5, W), st(7, W)}},
+			[]playout.Step{ko(st(1, W)), st(2, B), st(3, W), ko(st(4, B)), st(5, W), st(6, B), st(7, W)},
+			map[string]int64{"0 0": 1, "0 2": 1, "0 6": 1, "1 1": 1, "1 3": 1, "1 5": 0, "1 7": 1}},
 	} {
-		root := newNode(game.PassMove, board.White, 0, 0)
-		kids := map[string]*node{}
-		var rootKids []*node
-		for name, p := range map[string]int{"a1": a1, "c1": c1, "e1": e1, "b2": b2} {
-			k := newNode(game.At(p), board.Black, 0, 0)
-			kids[name] = k
-			rootKids = append(rootKids, k)
-		}
-		root.children.Store(&rootKids)
-
-		tr := &tree{opt: Options{KoThreats: c.koThreats}, players: 2, koThreats: c.koThreats}
-		w := &worker{path: []*node{root, kids["a1"]}, seen: make([]board.Color, 9), seenAt: make([]int32, 9), treeKo: []bool{true}}
-		steps := []playout.Step{
-			{Point: b1, Color: board.White},
-			{Point: c1, Color: board.Black},
-			{Point: d1, Color: board.White, Ko: c.takeBack},
-			{Point: e1, Color: board.Black},
-			{Point: a2, Color: board.White},
-			{Point: b2, Color: board.Black},
-		}
-		var units [board.MaxPlayers + 1]int64
-		units[board.Black] = unit
-		tr.amaf(w, steps, units)
-		for name, k := range kids {
-			if n, won := k.amafN.Load(), k.amafWins.Load(); n != c.want[name]*unit || won != n {
-				t.Errorf("%s: root's child %s has %d AMAF games (%d won), want %d", c.name, name, n/unit, won/unit, c.want[name])
+		got := amafGames(c.koThreats, c.tree, c.kids, c.steps)
+		for name, want := range c.want {
+			if got[name] != want {
+				t.Errorf("%s: child %s has %d AMAF games, want %d", c.name, name, got[name], want)
 			}
 		}
 	}

@@ -809,6 +809,7 @@ type worker struct {
 	seenAt     []int32       // ... and at which move of the game below the root (Options.DistanceRave)
 	treeKo     []bool        // Options.KoThreats: which of the descent's tree moves took a ko
 	ko         []bool        // ... and which of the game's moves below the root did
+	shift      []int32       // ... and the playout's passes before each of its steps
 	moves      []game.Move
 	own        [][board.MaxPlayers + 1]float64 // ownership counts
 	live       []game.Shares                   // Options.LiveOwners: the owners the priors last read
@@ -1450,13 +1451,25 @@ func (t *tree) amaf(w *worker, steps []playout.Step, units [board.MaxPlayers + 1
 		w.seenAt[steps[i].Point] = below + int32(i)
 	}
 	gameLen := below + int32(len(steps))
+	// ko[i] is whether move i of the game below the root took a ko, the
+	// playout's passes counted as moves (as Pachi's AMAF map counts them),
+	// and shift[i] the passes before the playout's step i.
 	var ko []bool
-	if t.koThreats && len(w.treeKo) == int(below) {
-		ko = append(w.ko[:0], w.treeKo...)
-		for _, st := range steps {
-			ko = append(ko, st.Ko)
+	var shift []int32
+	if t.koThreats {
+		if len(w.treeKo) != int(below) {
+			panic(fmt.Sprintf("search: %d tree moves noted for ko, %d on the path", len(w.treeKo), below))
 		}
-		w.ko = ko
+		ko, shift = append(w.ko[:0], w.treeKo...), w.shift[:0]
+		passes := int32(0)
+		for _, st := range steps {
+			for range st.Passes {
+				ko = append(ko, false)
+			}
+			passes += int32(st.Passes)
+			ko, shift = append(ko, st.Ko), append(shift, passes)
+		}
+		w.ko, w.shift = ko, shift
 	}
 	for d := len(w.path) - 1; d >= 0; d-- {
 		x := w.path[d]
@@ -1471,8 +1484,14 @@ func (t *tree) amaf(w *worker, steps []playout.Step, units [board.MaxPlayers + 1
 		}
 		for i, k := range kids {
 			if k.move.Kind == game.Place && w.seen[k.move.Point] == k.player {
-				if at := int(w.seenAt[k.move.Point]) - d; at <= threat && at%6 == 4 {
-					continue // a ko threat before the ko is taken back
+				if threat >= 4 { // a threat needs the ko taken back once
+					at := w.seenAt[k.move.Point]
+					if at >= below {
+						at += shift[at-below]
+					}
+					if at := int(at) - d; at <= threat && at%6 == 4 {
+						continue // a ko threat before the ko is taken back
+					}
 				}
 				n := int64(1)
 				if t.opt.DistanceRave > 0 {
