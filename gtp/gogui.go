@@ -192,7 +192,7 @@ func registerGoGui(e *Engine) {
 		return ownershipGfx(e, f)
 	})
 
-	play, genmove, boardsize := e.handlers["play"], e.handlers["genmove"], e.handlers["boardsize"]
+	play, boardsize := e.handlers["play"], e.handlers["boardsize"]
 	e.Register("play", func(e *Engine, a []string) (string, error) {
 		if !gg.on || len(a) != 2 {
 			return play(e, a)
@@ -207,21 +207,24 @@ func registerGoGui(e *Engine) {
 		}
 		return play(e, []string{a[0], m})
 	})
-	e.Register("genmove", func(e *Engine, a []string) (string, error) {
-		out, err := genmove(e, a)
-		if !gg.on || err != nil {
-			return out, err
-		}
-		f, err := gg.frameOf(e)
-		if err != nil {
-			return "", err
-		}
-		m, err := game.ParseMove(e.state.Graph(), out)
-		if err != nil {
-			return out, nil // resign
-		}
-		return goguiName(f, m), nil
-	})
+	for _, name := range []string{"genmove", "reg_genmove"} {
+		genmove := e.handlers[name]
+		e.Register(name, func(e *Engine, a []string) (string, error) {
+			out, err := genmove(e, a)
+			if !gg.on || err != nil {
+				return out, err
+			}
+			f, err := gg.frameOf(e)
+			if err != nil {
+				return "", err
+			}
+			m, err := game.ParseMove(e.state.Graph(), out)
+			if err != nil {
+				return out, nil // resign
+			}
+			return goguiName(f, m), nil
+		})
+	}
 	e.Register("boardsize", func(e *Engine, a []string) (string, error) {
 		if !gg.on || len(a) != 1 {
 			return boardsize(e, a)

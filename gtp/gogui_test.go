@@ -2,6 +2,7 @@ package gtp
 
 import (
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -128,13 +129,18 @@ func TestGoGuiRulesRefuses(t *testing.T) {
 // TestGoGuiGenmoveNames plays whole random Keil games on a hexhex of side 6
 // (columns beyond GoGui's I) in GoGui's dialect: every move genmove
 // answers is one gogui-rules_legal_moves listed, and the stone lands where
-// gogui-rules_board then shows it.
+// gogui-rules_board then shows it; reg_genmove answers in the same names
+// and changes nothing.
 func TestGoGuiGenmoveNames(t *testing.T) {
 	e := engine(t, "keil", "hex:6")
 	mustExec(t, e, "gogui-rules_game_id")
 	for i := 0; i < 400 && !e.State().Over(); i++ {
 		legal := strings.Fields(mustExec(t, e, "gogui-rules_legal_moves"))
 		color := mustExec(t, e, "gogui-rules_side_to_move")
+		board := mustExec(t, e, "gogui-rules_board")
+		if r := mustExec(t, e, "reg_genmove "+color); !slices.Contains(legal, r) || mustExec(t, e, "gogui-rules_board") != board {
+			t.Fatalf("reg_genmove %q: not among gogui-rules_legal_moves %v, or the board changed", r, legal)
+		}
 		m := mustExec(t, e, "genmove "+color)
 		if strings.ContainsAny(m, "Ii") && m != "resign" {
 			t.Fatalf("genmove %q: GoGui has no column I", m)

@@ -32,6 +32,7 @@ import (
 	"moku/board"
 	"moku/catalog"
 	"moku/game"
+	"moku/playout"
 	"moku/rules"
 )
 
@@ -487,6 +488,8 @@ var standard = map[string]Handler{
 	"komi":              (*Engine).komi,
 	"play":              (*Engine).play,
 	"genmove":           (*Engine).genmove,
+	"reg_genmove":       (*Engine).regGenmove,
+	"cputime":           cputime,
 	"undo":              (*Engine).undo,
 	"showboard":         (*Engine).showboard,
 	"final_score":       (*Engine).finalScore,
@@ -758,6 +761,50 @@ func (e *Engine) genmove(a []string) (string, error) {
 		return "", err
 	}
 	return m.Format(e.state.Graph()), nil
+}
+
+// regGenmove is GTP's reg_genmove: the move genmove would choose for the
+// colour, not played, the game left as it was (regression suites such as
+// GNU Go's and GoGui's gogui-regress ask it).
+func (e *Engine) regGenmove(a []string) (string, error) {
+	if len(a) != 1 {
+		return "", fmt.Errorf("usage: reg_genmove <color>")
+	}
+	c, err := e.color(a[0])
+	if err != nil {
+		return "", err
+	}
+	if e.state.Over() {
+		return "pass", nil
+	}
+	back, err := e.turn(c)
+	if err != nil {
+		return "", err
+	}
+	m, err := e.player.Genmove(e.state)
+	if err == nil && m.Kind != game.Resign {
+		if lerr := e.state.Legal(m); lerr != nil {
+			err = fmt.Errorf("%s player chose an illegal move: %v", e.player.Name(), lerr)
+		}
+	}
+	out := ""
+	if err == nil {
+		out = m.Format(e.state.Graph())
+	}
+	if back != nil {
+		back()
+	}
+	return out, err
+}
+
+// cputime is GoGui's cputime: the CPU time, in seconds, the engine's
+// process has used so far (gogui-twogtp reports each engine's from it).
+func cputime(*Engine, []string) (string, error) {
+	d, ok := playout.ProcessCPU()
+	if !ok {
+		return "", fmt.Errorf("cputime: not known on this system")
+	}
+	return strconv.FormatFloat(d.Seconds(), 'f', 3, 64), nil
 }
 
 // genmoveFor makes it c's turn (see turn), asks p for a move and plays it.

@@ -41,6 +41,14 @@ func (c *Clock) Settings(main, byo time.Duration, stones int) {
 	}
 }
 
+// Copy returns a clock with c's settings and time left, which later
+// changes to either do not affect.
+func (c *Clock) Copy() *Clock {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return &Clock{main: c.main, byo: c.byo, stones: c.stones, left: c.left, leftStones: c.leftStones, Margin: c.Margin}
+}
+
 // Left records the controller's word on player p's time left (GTP
 // time_left): stones > 0 means in byo-yomi with that many moves to make.
 func (c *Clock) Left(p board.Color, left time.Duration, stones int) {

@@ -178,6 +178,31 @@ func TestClock(t *testing.T) {
 	}
 }
 
+// TestClockCopy: a clock's copy budgets as the clock does, and time
+// spent on either leaves the other's as it was.
+func TestClockCopy(t *testing.T) {
+	s := start(t, "go", "9x9")
+	var c Clock
+	c.Settings(60*time.Second, 0, 0)
+	want, _ := c.Budget(s)
+	cp := c.Copy()
+	if d, ok := cp.Budget(s); !ok || d != want {
+		t.Fatalf("the copy's budget %v (%v), the clock's %v", d, ok, want)
+	}
+	cp.Spent(board.Black, 30*time.Second)
+	if d, _ := c.Budget(s); d != want {
+		t.Fatalf("time spent on the copy changed the clock's budget to %v from %v", d, want)
+	}
+	spent, _ := cp.Budget(s)
+	if spent >= want {
+		t.Fatalf("the copy's budget after 30 s spent: %v, before %v", spent, want)
+	}
+	c.Spent(board.Black, 50*time.Second)
+	if d, _ := cp.Budget(s); d != spent {
+		t.Fatalf("time spent on the clock changed the copy's budget to %v from %v", d, spent)
+	}
+}
+
 // TestReseed: a player reseeded after some moves chooses as a new player
 // with that seed does (moku-seed in GTP relies on it).
 func TestReseed(t *testing.T) {
