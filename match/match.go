@@ -39,6 +39,14 @@ type Config struct {
 	// the game number, the number of moves played and the engines' process
 	// ids, Black's first.
 	OnMove func(game, moves int, pids [2]int)
+	// StopBelow, when above 0, ends the match before its next game once
+	// StopAfter games or more are in and the upper end of engine 1's 95%
+	// interval (Summary.Rate) is below StopBelow: engine 1 can no longer
+	// be shown to score that much (a futility rule, which never ends a
+	// match for engine 1's doing well). A resumed match that the rule
+	// ended plays no further game. StopAfter 0 means 20.
+	StopBelow float64
+	StopAfter int
 }
 
 // Game is the outcome of one game of a match.
@@ -60,6 +68,9 @@ type Game struct {
 type Summary struct {
 	Names [2]string // the engines' command lines
 	Games []Game
+	// Stopped says why the match ended before its last game
+	// (Config.StopBelow), or is "".
+	Stopped string
 }
 
 // Score returns engine 0's wins, losses and draws.
@@ -129,6 +140,9 @@ func (s *Summary) String() string {
 			fmt.Fprintln(&b, note)
 		}
 	}
+	if s.Stopped != "" {
+		fmt.Fprintf(&b, "stopped: %s\n", s.Stopped)
+	}
 	return b.String()
 }
 
@@ -161,7 +175,13 @@ func (s *Summary) CPUPerMove() (cpu [2]time.Duration, games int) {
 // ctx (Ctrl-C) stops it after killing the engines, and the game in progress
 // is not saved.
 func Run(ctx context.Context, cfg Config) (*Summary, error) {
-	two := &twoEngines{fixed: cfg.Fixed, sum: Summary{Names: cfg.Engines}}
+	if !(cfg.StopBelow >= 0 && cfg.StopBelow <= 1) || cfg.StopAfter < 0 {
+		return nil, fmt.Errorf("a stopping rule of %g after %d games: want a rate from 0 (none) to 1, after 0 or more games", cfg.StopBelow, cfg.StopAfter)
+	}
+	two := &twoEngines{fixed: cfg.Fixed, sum: Summary{Names: cfg.Engines}, stopBelow: cfg.StopBelow, stopAfter: cfg.StopAfter}
+	if two.stopAfter == 0 {
+		two.stopAfter = 20
+	}
 	ref, err := newReferee(cfg.settings(two), func(players int) error {
 		if players != 2 {
 			return fmt.Errorf("a match is between two engines: %d-player games are not supported", players)
@@ -191,8 +211,10 @@ func (cfg Config) settings(two *twoEngines) settings {
 
 // twoEngines is the kind of a two-engine match.
 type twoEngines struct {
-	fixed bool // engine 1 always plays Black
-	sum   Summary
+	fixed     bool // engine 1 always plays Black
+	sum       Summary
+	stopBelow float64 // Config.StopBelow
+	stopAfter int
 }
 
 // seats returns who plays game n: engine 1 plays Black in odd games and
@@ -268,6 +290,19 @@ func (two *twoEngines) score(p *played) *Game {
 }
 
 func (two *twoEngines) add(g *Game) { two.sum.Games = append(two.sum.Games, *g) }
+
+// stopped returns why the match ends before its next game under
+// Config.StopBelow, or "", noting it in the summary.
+func (two *twoEngines) stopped() string {
+	if two.stopBelow <= 0 || len(two.sum.Games) < two.stopAfter {
+		return ""
+	}
+	if p, _, hi := two.sum.Rate(); hi < two.stopBelow {
+		two.sum.Stopped = fmt.Sprintf("after %d games engine 1 scored %.1f%%, the upper end of its 95%% interval %.1f%%, below %.1f%%",
+			len(two.sum.Games), 100*p, 100*hi, 100*two.stopBelow)
+	}
+	return two.sum.Stopped
+}
 
 // standing returns the running score.
 func (two *twoEngines) standing() string {

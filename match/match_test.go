@@ -413,3 +413,48 @@ func TestCPUTimes(t *testing.T) {
 		}
 	}
 }
+
+// TestStopBelow: a match with a stopping rule ends before its next game
+// once engine 1's 95% upper bound is below the rate, and not before; run
+// again it plays no game; without the rule it plays on.
+func TestStopBelow(t *testing.T) {
+	dir := t.TempDir()
+	cfg := match.Config{Engines: [2]string{moku + " gtp --rules go-simple --player random --seed 3", gnugo}, Games: 12, Dir: dir,
+		Move: 10 * time.Second, Game: catalog.Config{Rules: "go-simple", Board: "5x5"}, StopBelow: 0.5, StopAfter: 4}
+	sum, err := match.Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := len(sum.Games)
+	if n >= 12 || sum.Stopped == "" {
+		t.Fatalf("random against GNU Go played %d of 12 games, stopped %q", n, sum.Stopped)
+	}
+	upper := func(games []match.Game) float64 {
+		_, _, hi := (&match.Summary{Games: games}).Rate()
+		return hi
+	}
+	if n < 4 || upper(sum.Games) >= 0.5 || (n > 4 && upper(sum.Games[:n-1]) < 0.5) {
+		t.Fatalf("stopped after %d games, upper bounds %.3f then %.3f", n, upper(sum.Games[:n-1]), upper(sum.Games))
+	}
+	if !strings.Contains(sum.String(), "stopped: after "+fmt.Sprint(n)+" games") {
+		t.Errorf("summary:\n%s", sum)
+	}
+	checkSaved(t, sum, n)
+	played := 0
+	cfg.OnMove = func(game, moves int, pids [2]int) { played++ }
+	again, err := match.Run(context.Background(), cfg)
+	if err != nil || len(again.Games) != n || played != 0 || again.Stopped != sum.Stopped {
+		t.Fatalf("run again: %v, %d games, %d moves played, stopped %q", err, len(again.Games), played, again.Stopped)
+	}
+	cfg.StopBelow, cfg.Games = 0, n+1
+	more, err := match.Run(context.Background(), cfg)
+	if err != nil || len(more.Games) != n+1 || more.Stopped != "" {
+		t.Fatalf("without the rule: %v, %d games, stopped %q", err, len(more.Games), more.Stopped)
+	}
+	for _, bad := range []match.Config{{StopBelow: 1.5}, {StopBelow: -0.1}, {StopBelow: 0.5, StopAfter: -1}} {
+		bad.Engines, bad.Games, bad.Dir, bad.Game = cfg.Engines, 1, t.TempDir(), cfg.Game
+		if _, err := match.Run(context.Background(), bad); err == nil {
+			t.Errorf("StopBelow %g StopAfter %d accepted", bad.StopBelow, bad.StopAfter)
+		}
+	}
+}

@@ -320,6 +320,9 @@ func (multi *multiEngines) score(p *played) *MultiGame {
 
 func (multi *multiEngines) add(g *MultiGame) { multi.sum.Games = append(multi.sum.Games, *g) }
 
+// stopped: a match of several engines has no stopping rule.
+func (multi *multiEngines) stopped() string { return "" }
+
 // standing returns every engine's average place so far.
 func (multi *multiEngines) standing() string {
 	var places []string

@@ -102,6 +102,9 @@ type kind[G outcome] interface {
 	add(g G)
 	// standing returns the running score, for the progress bar.
 	standing() string
+	// stopped returns why the match ends before its next game, or "" to
+	// play on.
+	stopped() string
 }
 
 // run plays the match of kind k, or what remains of it: games saved in the
@@ -116,6 +119,12 @@ func run[G outcome](ctx context.Context, ref *referee, k kind[G]) error {
 		if saved {
 			k.add(g)
 			continue
+		}
+		if why := k.stopped(); why != "" {
+			if ref.cfg.progress != nil {
+				fmt.Fprintf(ref.cfg.progress, "\rstopped %s\n", why)
+			}
+			return nil
 		}
 		ref.progress(n-1, k.standing)
 		if g, err = playGame(ctx, ref, k, n); err != nil {

@@ -152,6 +152,9 @@ func TestMatchEngineFlags(t *testing.T) {
 		{[]string{"--game", "kee", "--players", "3", "--black", "a", "--white", "b", "--engine3", "c"}, "--black, --white and --fixed are for two engines"},
 		{[]string{"--game", "go", "--engine1", "a", "--engine2", "b", "--engine3", "c"}, "--engine3 and --engine4 are for 3- and 4-player games"},
 		{[]string{"--game", "kee", "--players", "3", "--engine1", "a", "--engine2", "b", "--engine3", "c", "--engine4", "d"}, "a 3-player game has only 3 engines"},
+		{[]string{"--game", "kee", "--players", "3", "--engine1", "a", "--engine2", "b", "--engine3", "c", "--stop-below", "0.5"}, "--stop-below is for a match of two engines"},
+		{[]string{"--engine1", "a", "--engine2", "b", "--stop-below", "0.5", "--stop-after", "0"}, "--stop-after 0: want 1 game or more"},
+		{[]string{"--engine1", "a", "--engine2", "b", "--stop-below", "2"}, "a stopping rule of 2 after 20 games"},
 	} {
 		code, _, errs := moku(t, "", append([]string{"match", "--out", out}, tc.args...)...)
 		if code != 1 || !strings.Contains(errs, tc.want) {

@@ -35,6 +35,9 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs.IntVar(&mc.MaxMoves, "max-moves", 0, "end a game after this many moves and score it as it stands (0: 4 a point + 20)")
 	fs.StringVar(&mc.Dir, "out", "match", "directory for the games (game-0001.sgf, ...); a match found there is resumed")
 	quiet := fs.Bool("quiet", false, "no progress bar")
+	var stop match.Config // the stopping rule of a two-engine match
+	fs.Float64Var(&stop.StopBelow, "stop-below", 0, "two engines: end the match before its next game once the upper end of engine 1's 95% interval is below this rate (e.g. 0.5), after --stop-after games; a resumed match it ended plays no more (0: play every game)")
+	fs.IntVar(&stop.StopAfter, "stop-after", 20, "the games --stop-below waits for")
 	fs.Uint64Var(&mc.Seed, "seed", 0, "engines that know moku-seed (moku's) get the seed 1000000 x this + 1000 x game + engine before each game, so that each game is new and a resumed match plays as an unbroken one")
 	if err := cli.Parse(fs, args, stdout, cli.Spec{About: "Referees a match between GTP engines, e.g.\n  moku match --black \"gnugo --mode gtp --level 1\" --white \"moku gtp\"\nEvery game is saved as SGF in --out."}); err != nil {
 		return err
@@ -50,7 +53,13 @@ func runMatch(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if !*quiet {
 		mc.Progress = stderr
 	}
-	return runMatches(mc, *fixed, stdout)
+	if stop.StopBelow != 0 && len(mc.Engines) != 2 {
+		return fmt.Errorf("--stop-below is for a match of two engines")
+	}
+	if stop.StopAfter < 1 {
+		return fmt.Errorf("--stop-after %d: want 1 game or more", stop.StopAfter)
+	}
+	return runMatches(mc, *fixed, stop, stdout)
 }
 
 // matchEngines returns the engines' command lines the flags give, checked
@@ -85,10 +94,10 @@ func matchEngines(e [4]string, black, white string, fixed bool, players int) ([]
 	return e[:players], nil
 }
 
-// runMatches referees the match (match.Run for two engines, RunMulti for
-// more) and prints its summary; a match stopped by Ctrl-C says how to
-// resume it.
-func runMatches(mc match.MultiConfig, fixed bool, stdout io.Writer) error {
+// runMatches referees the match (match.Run for two engines, with rule's
+// stopping rule; RunMulti for more) and prints its summary; a match
+// stopped by Ctrl-C says how to resume it.
+func runMatches(mc match.MultiConfig, fixed bool, rule match.Config, stdout io.Writer) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	var sum fmt.Stringer
@@ -97,7 +106,8 @@ func runMatches(mc match.MultiConfig, fixed bool, stdout io.Writer) error {
 	if len(mc.Engines) == 2 {
 		var s *match.Summary
 		s, err = match.Run(ctx, match.Config{Engines: [2]string{mc.Engines[0], mc.Engines[1]}, Fixed: fixed, Games: mc.Games,
-			Game: mc.Game, Move: mc.Move, MaxMoves: mc.MaxMoves, Dir: mc.Dir, Progress: mc.Progress, Seed: mc.Seed})
+			Game: mc.Game, Move: mc.Move, MaxMoves: mc.MaxMoves, Dir: mc.Dir, Progress: mc.Progress, Seed: mc.Seed,
+			StopBelow: rule.StopBelow, StopAfter: rule.StopAfter})
 		if s != nil {
 			sum, saved = s, len(s.Games)
 		}
