@@ -763,9 +763,16 @@ func (e *Engine) genmove(a []string) (string, error) {
 	return m.Format(e.state.Graph()), nil
 }
 
+// Peeker is a Player that can tell the move it would choose without
+// changing itself (search.Player.Peek): reg_genmove then leaves the player
+// as it was, as well as the game.
+type Peeker interface {
+	Peek(s game.State) (game.Move, error)
+}
+
 // regGenmove is GTP's reg_genmove: the move genmove would choose for the
 // colour, not played, the game left as it was (regression suites such as
-// GNU Go's and GoGui's gogui-regress ask it).
+// GNU Go's and GoGui's gogui-regress ask it), and a Peeker player too.
 func (e *Engine) regGenmove(a []string) (string, error) {
 	if len(a) != 1 {
 		return "", fmt.Errorf("usage: reg_genmove <color>")
@@ -781,7 +788,12 @@ func (e *Engine) regGenmove(a []string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	m, err := e.player.Genmove(e.state)
+	var m game.Move
+	if pk, ok := e.player.(Peeker); ok {
+		m, err = pk.Peek(e.state)
+	} else {
+		m, err = e.player.Genmove(e.state)
+	}
 	if err == nil && m.Kind != game.Resign {
 		if lerr := e.state.Legal(m); lerr != nil {
 			err = fmt.Errorf("%s player chose an illegal move: %v", e.player.Name(), lerr)

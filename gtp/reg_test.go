@@ -85,3 +85,30 @@ func TestCputime(t *testing.T) {
 		t.Error("list_commands lacks cputime")
 	}
 }
+
+// TestRegGenmoveLeavesThePlayer: with the search player (one thread,
+// fixed playouts, 9x9's tuning with its kept tree), reg_genmove answers
+// the same twice in a row, and the genmoves of a game with a reg_genmove
+// before each are those of the same game without: the seeds and the kept
+// tree are left as they were.
+func TestRegGenmoveLeavesThePlayer(t *testing.T) {
+	cfg := catalog.Config{Rules: "go", Board: "9x9"}
+	plain, err := settingsEngine(t, cfg, "--playouts", "400")
+	if err != nil {
+		t.Fatal(err)
+	}
+	peeked, err := settingsEngine(t, cfg, "--playouts", "400")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, color := range []string{"b", "w", "b", "w"} {
+		first := mustExec(t, peeked, "reg_genmove "+color)
+		if again := mustExec(t, peeked, "reg_genmove "+color); again != first {
+			t.Fatalf("move %d: reg_genmove %s answered %s, then %s", i+1, color, first, again)
+		}
+		want, got := mustExec(t, plain, "genmove "+color), mustExec(t, peeked, "genmove "+color)
+		if got != want {
+			t.Fatalf("move %d: genmove %s after reg_genmove %s, without %s", i+1, got, first, want)
+		}
+	}
+}

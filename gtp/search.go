@@ -293,14 +293,6 @@ func (e *Engine) UseSearch(p *search.Player) {
 		}
 		return timeLeft(e, p.Clock, a)
 	})
-	reg := e.handlers["reg_genmove"]
-	e.Register("reg_genmove", func(e *Engine, a []string) (string, error) {
-		// The clocks as they were: a move not played spends no time.
-		clock := p.Clock
-		p.Clock = clock.Copy()
-		defer func() { p.Clock = clock }()
-		return reg(e, a)
-	})
 	e.Register("moku-pie-komi", func(e *Engine, a []string) (string, error) { return pieKomi(e.State(), p.Opt) })
 	e.Register("moku-pie-color", func(e *Engine, a []string) (string, error) { return pieColor(e.State(), p.Opt, a) })
 	e.Register("moku-analyze", func(e *Engine, a []string) (string, error) { return analyze(e.State(), p.Opt, a) })

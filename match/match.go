@@ -176,7 +176,7 @@ func (s *Summary) CPUPerMove() (cpu [2]time.Duration, games int) {
 // is not saved.
 func Run(ctx context.Context, cfg Config) (*Summary, error) {
 	if !(cfg.StopBelow >= 0 && cfg.StopBelow <= 1) || cfg.StopAfter < 0 {
-		return nil, fmt.Errorf("a stopping rule of %g after %d games: want a rate from 0 (none) to 1, after 0 or more games", cfg.StopBelow, cfg.StopAfter)
+		return nil, fmt.Errorf("a stopping rule of %g after %d games: want a rate from 0 (none) to 1, after 1 game or more (0: 20)", cfg.StopBelow, cfg.StopAfter)
 	}
 	two := &twoEngines{fixed: cfg.Fixed, sum: Summary{Names: cfg.Engines}, stopBelow: cfg.StopBelow, stopAfter: cfg.StopAfter}
 	if two.stopAfter == 0 {

@@ -415,27 +415,35 @@ func TestCPUTimes(t *testing.T) {
 }
 
 // TestStopBelow: a match with a stopping rule ends before its next game
-// once engine 1's 95% upper bound is below the rate, and not before; run
-// again it plays no game; without the rule it plays on.
+// at the first count of games, from StopAfter on, whose 95% upper bound
+// of engine 1's score is below the rate, and not before; run again it
+// plays no game; without the rule it plays on. Random moves against a
+// 300-playout search on 5x5, both seeded each game.
 func TestStopBelow(t *testing.T) {
 	dir := t.TempDir()
-	cfg := match.Config{Engines: [2]string{moku + " gtp --rules go-simple --player random --seed 3", gnugo}, Games: 12, Dir: dir,
-		Move: 10 * time.Second, Game: catalog.Config{Rules: "go-simple", Board: "5x5"}, StopBelow: 0.5, StopAfter: 4}
+	cfg := match.Config{Engines: [2]string{moku + " gtp --rules go-simple --player random", moku + " gtp --rules go-simple --playouts 300"},
+		Games: 14, Dir: dir, Seed: 7, Move: 10 * time.Second, Game: catalog.Config{Rules: "go-simple", Board: "5x5"},
+		StopBelow: 0.5, StopAfter: 6}
 	sum, err := match.Run(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
-	}
-	n := len(sum.Games)
-	if n >= 12 || sum.Stopped == "" {
-		t.Fatalf("random against GNU Go played %d of 12 games, stopped %q", n, sum.Stopped)
 	}
 	upper := func(games []match.Game) float64 {
 		_, _, hi := (&match.Summary{Games: games}).Rate()
 		return hi
 	}
-	if n < 4 || upper(sum.Games) >= 0.5 || (n > 4 && upper(sum.Games[:n-1]) < 0.5) {
-		t.Fatalf("stopped after %d games, upper bounds %.3f then %.3f", n, upper(sum.Games[:n-1]), upper(sum.Games))
+	n := len(sum.Games)
+	want := cfg.Games
+	for k := cfg.StopAfter; k < cfg.Games && k <= n; k++ {
+		if upper(sum.Games[:k]) < cfg.StopBelow {
+			want = k
+			break
+		}
 	}
+	if n != want || n == cfg.Games || sum.Stopped == "" {
+		t.Fatalf("stopped after %d of %d games (%q), want %d: engine 1 scored %v", n, cfg.Games, sum.Stopped, want, sum)
+	}
+	t.Logf("stopped after %d games: %s", n, sum.Stopped)
 	if !strings.Contains(sum.String(), "stopped: after "+fmt.Sprint(n)+" games") {
 		t.Errorf("summary:\n%s", sum)
 	}

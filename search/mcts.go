@@ -778,6 +778,20 @@ func (p *Player) Genmove(s game.State) (game.Move, error) {
 	return a.Best, nil
 }
 
+// Peek returns the move Genmove would choose in s with a fresh tree,
+// and leaves the player as it was: its seeds, its kept tree, its last
+// analysis and its clocks (GTP's reg_genmove). Peeking twice at one
+// position with one thread answers the same.
+func (p *Player) Peek(s game.State) (game.Move, error) {
+	seq, tree, last, clock := p.seq, p.kept, p.last, p.Clock
+	defer func() { p.seq, p.kept, p.last, p.Clock = seq, tree, last, clock }()
+	p.kept = kept{}
+	if clock != nil {
+		p.Clock = clock.Copy()
+	}
+	return p.Genmove(s)
+}
+
 // hopeless reports whether a search's analysis a gives up the game at
 // resign rate rate: the win rate over all its playouts is below rate,
 // and so is that of every move with at least lcbShare of the most
